@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/**
+ * Validation messages are keys; the web app shows them through i18n (namespace `validation`).
+ * The pt texts are the spec's ('Too Short!', 'Required', ...).
+ */
+export const V = {
+  required: 'required',
+  tooShort: 'tooShort',
+  tooLong: 'tooLong',
+  invalidEmail: 'invalidEmail',
+  invalid: 'invalid',
+} as const;
+export type ValidationKey = (typeof V)[keyof typeof V];
+
+export const requiredText = (min: number, max: number) =>
+  z
+    .string({ error: V.required })
+    .trim()
+    .min(1, { error: V.required })
+    .min(min, { error: V.tooShort })
+    .max(max, { error: V.tooLong });
+
+export const emailField = z
+  .string({ error: V.required })
+  .trim()
+  .min(1, { error: V.required })
+  .pipe(z.email({ error: V.invalidEmail }))
+  .transform((s) => s.toLowerCase());
+
+/** Route parameter `:id` as a positive integer. */
+export const idParam = z.object({ id: z.coerce.number().int().positive() });
+
+/** `searchParam` and 1-based `pageNumber`, as every list of the spec takes them. */
+export const listQuery = z.object({
+  searchParam: z.string().trim().max(200).optional().default(''),
+  pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+});
+export type ListQuery = z.infer<typeof listQuery>;
+
+/** YYYY-MM-DD calendar date. */
+export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: V.invalid });
+
+export type Paged<K extends string, T> = { [key in K]: T[] } & { count: number; hasMore: boolean };

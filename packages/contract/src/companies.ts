@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { V, emailField, isoDate, requiredText } from './common.js';
+import { PASSWORD, RECURRENCES, type Recurrence } from './constants.js';
+import type { Plan } from './plans.js';
+import type { SettingEntry } from './settings.js';
+
+const optionalPhone = z.string().trim().max(30, { error: V.tooLong }).optional().default('');
+
+/** Super-user form (spec admin §5: email and plan required; blank or invalid due date is null). */
+export const companyInput = z.object({
+  name: requiredText(2, 100),
+  email: emailField,
+  phone: optionalPhone,
+  planId: z.coerce.number({ error: V.required }).int().positive({ error: V.required }),
+  status: z.boolean().default(true),
+  dueDate: z
+    .union([isoDate, z.literal(''), z.null()])
+    .optional()
+    .transform((v) => (v ? v : null)),
+  recurrence: z.enum(RECURRENCES).default('MENSAL'),
+  campaignsEnabled: z.boolean().default(true),
+});
+export type CompanyInput = z.input<typeof companyInput>;
+
+/** Creating a company also creates its first admin from email and password. */
+export const companyCreateInput = companyInput.extend({
+  password: z
+    .string({ error: V.required })
+    .min(PASSWORD.min, { error: V.tooShort })
+    .max(PASSWORD.max, { error: V.tooLong }),
+  adminName: requiredText(2, 50).optional(),
+});
+export type CompanyCreateInput = z.input<typeof companyCreateInput>;
+
+/** Public sign-up (spec core §3, §5). The server decides plan dates and status, never the client. */
+export const signupInput = z.object({
+  name: requiredText(2, 50),
+  email: emailField,
+  phone: z.string().trim().regex(/^\d{10,11}$/, { error: V.invalid }),
+  password: z.string({ error: V.required }).min(PASSWORD.min, { error: V.tooShort }).max(PASSWORD.max, { error: V.tooLong }),
+  planId: z.coerce.number({ error: V.required }).int().positive({ error: V.required }),
+});
+export type SignupInput = z.input<typeof signupInput>;
+
+export const companySchedule = z.object({
+  weekday: z.string(),
+  weekdayEn: z.string(),
+  startTime: z.string().regex(/^(\d{2}:\d{2})?$/, { error: V.invalid }),
+  endTime: z.string().regex(/^(\d{2}:\d{2})?$/, { error: V.invalid }),
+});
+export type CompanySchedule = z.infer<typeof companySchedule>;
+
+export interface Company {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  planId: number;
+  status: boolean;
+  dueDate: string | null;
+  recurrence: Recurrence;
+  campaignsEnabled: boolean;
+  createdAt: string;
+  plan?: Plan;
+  settings?: SettingEntry[];
+  schedules: CompanySchedule[];
+}

@@ -1,0 +1,67 @@
+/**
+ * Every error code the API may answer with `{ "error": CODE }`.
+ * The web app translates each one (locales/<lang>/errors.json); a test checks none is missing.
+ */
+export const ERROR_CODES = [
+  // spec core §8
+  'ERR_NO_OTHER_WHATSAPP',
+  'ERR_NO_DEF_WAPP_FOUND',
+  'ERR_WAPP_NOT_INITIALIZED',
+  'ERR_WAPP_CHECK_CONTACT',
+  'ERR_WAPP_INVALID_CONTACT',
+  'ERR_WAPP_DOWNLOAD_MEDIA',
+  'ERR_INVALID_CREDENTIALS',
+  'ERR_SENDING_WAPP_MSG',
+  'ERR_DELETE_WAPP_MSG',
+  'ERR_OTHER_OPEN_TICKET',
+  'ERR_SESSION_EXPIRED',
+  'ERR_USER_CREATION_DISABLED',
+  'ERR_NO_PERMISSION',
+  'ERR_DUPLICATED_CONTACT',
+  'ERR_NO_SETTING_FOUND',
+  'ERR_NO_CONTACT_FOUND',
+  'ERR_NO_TICKET_FOUND',
+  'ERR_NO_USER_FOUND',
+  'ERR_NO_WAPP_FOUND',
+  'ERR_CREATING_MESSAGE',
+  'ERR_CREATING_TICKET',
+  'ERR_FETCH_WAPP_MSG',
+  'ERR_QUEUE_COLOR_ALREADY_EXISTS',
+  'ERR_WAPP_GREETING_REQUIRED',
+  // platform
+  'ERR_VALIDATION',
+  'ERR_NOT_FOUND',
+  'ERR_INTERNAL',
+  'ERR_ACCESS_TOKEN_EXPIRED',
+  'ERR_SUBSCRIPTION_EXPIRED',
+  'ERR_COMPANY_INACTIVE',
+  'ERR_TOO_MANY_ATTEMPTS',
+  'ERR_EMAIL_IN_USE',
+  'ERR_CANNOT_DELETE_SELF',
+  'ERR_NO_COMPANY_FOUND',
+  'ERR_NO_PLAN_FOUND',
+  'ERR_NO_QUEUE_FOUND',
+  'ERR_COMPANY_NAME_IN_USE',
+  'ERR_PLAN_NAME_IN_USE',
+  'ERR_PLAN_IN_USE',
+  'ERR_PLAN_LIMIT_USERS',
+  'ERR_PLAN_LIMIT_CONNECTIONS',
+  'ERR_PLAN_LIMIT_QUEUES',
+  'ERR_PLAN_FEATURE_DISABLED',
+  'ERR_INVALID_SETTING_VALUE',
+  'ERR_PAYLOAD_TOO_LARGE',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The body of every failed API call. `fields` lists the invalid fields of an ERR_VALIDATION. */
+export interface ErrorBody {
+  error: ErrorCode;
+  fields?: Record<string, string>;
+  /** Extra facts the UI shows with the code (e.g. who holds an open ticket). */
+  details?: Record<string, unknown>;
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}

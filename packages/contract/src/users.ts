@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { V, emailField, requiredText } from './common.js';
+import { PASSWORD } from './constants.js';
+import { PROFILES, type Profile } from './permissions.js';
+
+export const ALL_TICKET = ['enabled', 'desabled'] as const;
+export type AllTicket = (typeof ALL_TICKET)[number];
+
+const password = z
+  .string()
+  .min(PASSWORD.min, { error: V.tooShort })
+  .max(PASSWORD.max, { error: V.tooLong });
+
+const userFields = {
+  name: requiredText(2, 50),
+  email: emailField,
+  profile: z.enum(PROFILES).default('user'),
+  allTicket: z.enum(ALL_TICKET).default('desabled'),
+  whatsappId: z.coerce.number().int().positive().nullable().optional().default(null),
+  queueIds: z.array(z.coerce.number().int().positive()).max(500).optional().default([]),
+};
+
+/** Spec core §5: name 2-50, email valid, password 5-50 (required on create). */
+export const userCreateInput = z.object({
+  ...userFields,
+  password: z.string({ error: V.required }).min(1, { error: V.required }).pipe(password),
+});
+export type UserCreateInput = z.input<typeof userCreateInput>;
+
+/** On edit an empty password keeps the current one. */
+export const userUpdateInput = z.object({
+  ...userFields,
+  password: z
+    .union([z.literal(''), password])
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+});
+export type UserUpdateInput = z.input<typeof userUpdateInput>;
+
+export interface QueueRef {
+  id: number;
+  name: string;
+  color: string;
+}
+
+export interface User {
+  id: number;
+  name: string;
+  email: string;
+  profile: Profile;
+  allTicket: AllTicket;
+  whatsappId: number | null;
+  companyId: number;
+  super: boolean;
+  online: boolean;
+  queues: QueueRef[];
+  createdAt: string;
+  updatedAt: string;
+}
