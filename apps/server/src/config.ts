@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const flag = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase())));
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  REDIS_URL: z.string().optional(),
+  JWT_SECRET: z.string().min(16).optional(),
+  JWT_REFRESH_SECRET: z.string().min(16).optional(),
+  ADMIN_EMAIL: z.string().email().default('admin@atende.local'),
+  ADMIN_PASSWORD: z.string().min(5).default('admin123'),
+  PUBLIC_URL: z.string().optional(),
+  CORS_ORIGINS: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  FFMPEG_PATH: z.string().optional(),
+  DEMO: flag,
+  SIMULATOR: flag,
+  ROLES: z.string().default('api,realtime,worker'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  TRUST_PROXY: flag,
+  LOGIN_MAX_PER_IP: z.coerce.number().int().min(1).default(30),
+  LOGIN_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+});
+
+export const DEFAULT_ADMIN_PASSWORD = 'admin123';
+
+export type Role = 'api' | 'realtime' | 'worker';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  databasePoolSize: number;
+  redisUrl?: string;
+  jwtSecret: string;
+  jwtRefreshSecret: string;
+  adminEmail: string;
+  adminPassword: string;
+  publicUrl?: string;
+  corsOrigins: string[];
+  smtpUrl?: string;
+  ffmpegPath?: string;
+  demo: boolean;
+  simulator: boolean;
+  roles: Set<Role>;
+  logLevel: string;
+  webDist: string;
+  trustProxy: boolean;
+  login: { maxPerIp: number; maxPerEmail: number; windowSeconds: number };
+}
+
+/**
+ * Secrets that were not given are generated once and kept in DATA_DIR, so tokens survive
+ * restarts without anyone having to invent a secret.
+ */
+function storedSecrets(dataDir: string): { jwt: string; refresh: string } {
+  const file = join(dataDir, 'secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  mkdirSync(dataDir, { recursive: true });
+  const secrets = { jwt: randomBytes(48).toString('base64url'), refresh: randomBytes(48).toString('base64url') };
+  writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  return secrets;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  const secrets = e.JWT_SECRET && e.JWT_REFRESH_SECRET ? null : storedSecrets(dataDir);
+  const embedded = !e.DATABASE_URL;
+  const demo = e.DEMO ?? embedded;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    redisUrl: e.REDIS_URL,
+    jwtSecret: e.JWT_SECRET ?? secrets!.jwt,
+    jwtRefreshSecret: e.JWT_REFRESH_SECRET ?? secrets!.refresh,
+    adminEmail: e.ADMIN_EMAIL.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    publicUrl: e.PUBLIC_URL,
+    corsOrigins: (e.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    smtpUrl: e.SMTP_URL,
+    ffmpegPath: e.FFMPEG_PATH,
+    demo,
+    simulator: e.SIMULATOR ?? demo,
+    roles: new Set(e.ROLES.split(',').map((r) => r.trim()) as Role[]),
+    logLevel: e.LOG_LEVEL,
+    webDist: resolve(e.WEB_DIST ?? join(here, '../../web/dist')),
+    trustProxy: e.TRUST_PROXY ?? false,
+    login: { maxPerIp: e.LOGIN_MAX_PER_IP, maxPerEmail: e.LOGIN_MAX_PER_EMAIL, windowSeconds: e.LOGIN_WINDOW_SECONDS },
+  };
+}

@@ -1,0 +1,108 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { AllTicket, CompanySchedule, Profile, Recurrence } from '@atende/contract';
+
+/** Table types, in camelCase (the CamelCasePlugin maps them to the snake_case columns). */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Id = Generated<number>;
+
+export interface PlansTable {
+  id: Id;
+  name: string;
+  users: ColumnType<number, number | undefined, number>;
+  connections: ColumnType<number, number | undefined, number>;
+  queues: ColumnType<number, number | undefined, number>;
+  /** numeric: read as a string like every driver does; the presenter turns it into a number. */
+  value: ColumnType<string, number | string | undefined, number | string>;
+  useCampaigns: ColumnType<boolean, boolean | undefined, boolean>;
+  useSchedules: ColumnType<boolean, boolean | undefined, boolean>;
+  useInternalChat: ColumnType<boolean, boolean | undefined, boolean>;
+  useExternalApi: ColumnType<boolean, boolean | undefined, boolean>;
+  useKanban: ColumnType<boolean, boolean | undefined, boolean>;
+  useOpenAi: ColumnType<boolean, boolean | undefined, boolean>;
+  useIntegrations: ColumnType<boolean, boolean | undefined, boolean>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface CompaniesTable {
+  id: Id;
+  name: string;
+  email: string;
+  phone: ColumnType<string, string | undefined, string>;
+  planId: number;
+  status: ColumnType<boolean, boolean | undefined, boolean>;
+  /** `date` column, read as 'YYYY-MM-DD' text (parsers set in database.ts). */
+  dueDate: string | null;
+  recurrence: ColumnType<Recurrence, Recurrence | undefined, Recurrence>;
+  schedules: ColumnType<CompanySchedule[], string | undefined, string>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface UsersTable {
+  id: Id;
+  companyId: number;
+  name: string;
+  email: string;
+  passwordHash: string;
+  profile: ColumnType<Profile, Profile | undefined, Profile>;
+  allTicket: ColumnType<AllTicket, AllTicket | undefined, AllTicket>;
+  whatsappId: number | null;
+  super: ColumnType<boolean, boolean | undefined, boolean>;
+  online: ColumnType<boolean, boolean | undefined, boolean>;
+  lastSeenAt: Date | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface QueuesTable {
+  id: Id;
+  companyId: number;
+  name: string;
+  color: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface UserQueuesTable {
+  userId: number;
+  queueId: number;
+}
+
+export interface SettingsTable {
+  companyId: number;
+  key: string;
+  value: string;
+  updatedAt: Timestamp;
+}
+
+export interface AuthSessionsTable {
+  id: string;
+  userId: number;
+  companyId: number;
+  refreshHash: string;
+  expiresAt: Timestamp;
+  revokedAt: Date | null;
+  userAgent: ColumnType<string, string | undefined, string>;
+  ip: ColumnType<string, string | undefined, string>;
+  createdAt: Timestamp;
+  rotatedAt: Timestamp;
+}
+
+export interface DB {
+  plans: PlansTable;
+  companies: CompaniesTable;
+  users: UsersTable;
+  queues: QueuesTable;
+  userQueues: UserQueuesTable;
+  settings: SettingsTable;
+  authSessions: AuthSessionsTable;
+}
+
+export type PlanRow = Selectable<PlansTable>;
+export type CompanyRow = Selectable<CompaniesTable>;
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type QueueRow = Selectable<QueuesTable>;
+export type AuthSessionRow = Selectable<AuthSessionsTable>;

@@ -1,0 +1,44 @@
+import { createClient, type RedisClientType } from 'redis';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { migrateToLatest, openDatabase } from './db/database.js';
+import { systemClock } from './platform/clock.js';
+import { ensureDemoCompany, ensurePlatformAdmin } from './platform/seed.js';
+
+/** Starts the process: migrate, seed, then serve. SIGINT/SIGTERM close everything cleanly. */
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+  await migrateToLatest(database.db);
+
+  let redis: RedisClientType | undefined;
+  if (config.redisUrl) {
+    redis = createClient({ url: config.redisUrl }) as RedisClientType;
+    await redis.connect();
+  }
+
+  const { app } = await buildApp({ config, database, redis });
+  await ensurePlatformAdmin(database.db, config, app.log);
+  if (config.demo) await ensureDemoCompany(database.db, systemClock, app.log);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await redis?.quit();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Atende is serving on http://localhost:${config.port} (database: ${database.kind})`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,127 @@
+import { sql } from 'kysely';
+import type { PlanFlags } from '@atende/contract';
+import type { Database } from '../../db/database.js';
+import type { Actor } from '../../platform/actor.js';
+
+type Executor = Database;
+
+export function findUserByEmail(db: Executor, email: string) {
+  return db
+    .selectFrom('users')
+    .innerJoin('companies', 'companies.id', 'users.companyId')
+    .select([
+      'users.id',
+      'users.companyId',
+      'users.passwordHash',
+      'users.profile',
+      'users.super',
+      'companies.status as companyStatus',
+      'companies.dueDate as companyDueDate',
+    ])
+    .where(sql`lower(users.email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function createSession(
+  db: Executor,
+  session: { id: string; userId: number; companyId: number; refreshHash: string; expiresAt: Date; userAgent: string; ip: string },
+) {
+  await db.insertInto('authSessions').values(session).execute();
+}
+
+/** Revokes every live session of the user but `keepId`; answers the ids it ended. */
+export async function revokeOtherSessions(db: Executor, userId: number, keepId: string, now: Date): Promise<string[]> {
+  const rows = await db
+    .updateTable('authSessions')
+    .set({ revokedAt: now })
+    .where('userId', '=', userId)
+    .where('id', '!=', keepId)
+    .where('revokedAt', 'is', null)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export function findLiveSession(db: Executor, id: string, now: Date) {
+  return db
+    .selectFrom('authSessions')
+    .selectAll()
+    .where('id', '=', id)
+    .where('revokedAt', 'is', null)
+    .where('expiresAt', '>', now)
+    .executeTakeFirst();
+}
+
+/** Rotation only succeeds for the hash presented, so a replayed old refresh token loses the race. */
+export async function rotateSession(db: Executor, id: string, oldHash: string, newHash: string, expiresAt: Date, now: Date) {
+  const result = await db
+    .updateTable('authSessions')
+    .set({ refreshHash: newHash, expiresAt, rotatedAt: now })
+    .where('id', '=', id)
+    .where('refreshHash', '=', oldHash)
+    .where('revokedAt', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function revokeSession(db: Executor, id: string, now: Date) {
+  await db.updateTable('authSessions').set({ revokedAt: now }).where('id', '=', id).where('revokedAt', 'is', null).execute();
+}
+
+export async function revokeUserSessions(db: Executor, userId: number, now: Date): Promise<string[]> {
+  const rows = await db
+    .updateTable('authSessions')
+    .set({ revokedAt: now })
+    .where('userId', '=', userId)
+    .where('revokedAt', 'is', null)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** One query per request: the session must be live and its user, company and plan are read with it. */
+export async function findActorBySession(db: Executor, sessionId: string, userId: number, now: Date): Promise<Actor | null> {
+  const row = await db
+    .selectFrom('authSessions as s')
+    .innerJoin('users as u', 'u.id', 's.userId')
+    .innerJoin('companies as c', 'c.id', 'u.companyId')
+    .innerJoin('plans as p', 'p.id', 'c.planId')
+    .select([
+      'u.id as userId',
+      'u.companyId',
+      'u.profile',
+      'u.super',
+      'u.allTicket',
+      'p.useCampaigns',
+      'p.useSchedules',
+      'p.useInternalChat',
+      'p.useExternalApi',
+      'p.useKanban',
+      'p.useOpenAi',
+      'p.useIntegrations',
+    ])
+    .where('s.id', '=', sessionId)
+    .where('s.userId', '=', userId)
+    .where('s.revokedAt', 'is', null)
+    .where('s.expiresAt', '>', now)
+    .executeTakeFirst();
+  if (!row) return null;
+  const plan: PlanFlags = {
+    useCampaigns: row.useCampaigns,
+    useSchedules: row.useSchedules,
+    useInternalChat: row.useInternalChat,
+    useExternalApi: row.useExternalApi,
+    useKanban: row.useKanban,
+    useOpenAi: row.useOpenAi,
+    useIntegrations: row.useIntegrations,
+  };
+  return {
+    userId: row.userId,
+    companyId: row.companyId,
+    profile: row.profile,
+    super: row.super,
+    allTicket: row.allTicket,
+    sessionId,
+    plan,
+  };
+}

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp, type TestCompany } from '../../test/harness.js';
+
+let t: TestApp;
+let company: TestCompany;
+
+beforeAll(async () => {
+  t = await startTestApp({ env: { LOGIN_MAX_PER_EMAIL: '4', LOGIN_MAX_PER_IP: '1000' } });
+  company = await t.createCompany({ dueDate: '2999-01-01', plan: { useKanban: false } });
+});
+afterAll(() => t.close());
+
+const login = (email: string, password: string, ip = '10.0.0.1') =>
+  t.request({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: ip });
+
+describe('login', () => {
+  it('answers a token, the user with company, plan and settings, and an httpOnly refresh cookie', async () => {
+    const res = await login(company.email.toUpperCase(), company.password);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.token).toMatch(/^ey/);
+    expect(body.user).toMatchObject({ email: company.email, profile: 'admin', companyId: company.companyId });
+    expect(body.user.company.plan.useKanban).toBe(false);
+    expect(body.user.company.settings).toContainEqual({ key: 'userRating', value: 'disabled' });
+    expect(body.user).not.toHaveProperty('passwordHash');
+    const cookie = res.cookies.find((c) => c.name === 'jrt');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+  });
+
+  it('refuses a wrong password and an unknown email with the same error', async () => {
+    const wrong = await login(company.email, 'not-the-password');
+    const unknown = await login('nobody@example.com', 'whatever');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ error: 'ERR_INVALID_CREDENTIALS' });
+    expect(unknown.json()).toEqual({ error: 'ERR_INVALID_CREDENTIALS' });
+  });
+
+  it('refuses a malformed body with a validation error, not a 500', async () => {
+    const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: 42 } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('ERR_VALIDATION');
+    const broken = await t.request({ method: 'POST', url: '/api/auth/login', payload: '{"email":', headers: { 'content-type': 'application/json' } });
+    expect(broken.statusCode).toBe(400);
+  });
+
+  it('refuses a company whose due date has passed, telling the date, and accepts one due today', async () => {
+    const expired = await t.createCompany({ dueDate: '2020-01-31' });
+    const res = await login(expired.email, expired.password);
+    expect(res.statusCode).toBe(402);
+    expect(res.json()).toEqual({ error: 'ERR_SUBSCRIPTION_EXPIRED', details: { dueDate: '2020-01-31' } });
+
+    const today = new Date().toISOString().slice(0, 10);
+    const dueToday = await t.createCompany({ dueDate: today });
+    expect((await login(dueToday.email, dueToday.password)).statusCode).toBe(200);
+  });
+
+  it('throttles repeated failures for one email, even when the right password comes next', async () => {
+    const target = await t.createCompany();
+    for (let i = 0; i < 4; i++) expect((await login(target.email, 'bad-password')).statusCode).toBe(401);
+    const blocked = await login(target.email, target.password);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error).toBe('ERR_TOO_MANY_ATTEMPTS');
+  });
+});
+
+describe('login throttling per IP', () => {
+  it('blocks an IP after too many attempts', async () => {
+    const strict = await startTestApp({ env: { LOGIN_MAX_PER_IP: '3' } });
+    try {
+      const c = await strict.createCompany();
+      const attempt = () => strict.request({ method: 'POST', url: '/api/auth/login', payload: { email: c.email, password: c.password }, remoteAddress: '10.9.9.9' });
+      for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(200);
+      expect((await attempt()).statusCode).toBe(429);
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
+describe('session', () => {
+  it('GET /auth/me needs a valid token', async () => {
+    expect((await t.request({ method: 'GET', url: '/api/auth/me' })).json()).toEqual({ error: 'ERR_SESSION_EXPIRED' });
+    const bogus = await t.request({ method: 'GET', url: '/api/auth/me', headers: { authorization: 'Bearer abc.def.ghi' } });
+    expect(bogus.statusCode).toBe(401);
+    const s = await t.login(company.email, company.password);
+    const me = await t.as(s).get('/api/auth/me');
+    expect(me.statusCode).toBe(200);
+    expect(me.json().id).toBe(company.adminId);
+  });
+
+  it('rotates the refresh token: the new cookie works, the old one is dead', async () => {
+    const s = await t.login(company.email, company.password);
+    const first = await t.request({ method: 'POST', url: '/api/auth/refresh_token', headers: { cookie: s.cookie } });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().token).toMatch(/^ey/);
+    const rotated = first.cookies.find((c) => c.name === 'jrt')!.value;
+    expect(`jrt=${rotated}`).not.toBe(s.cookie);
+
+    const replay = await t.request({ method: 'POST', url: '/api/auth/refresh_token', headers: { cookie: s.cookie } });
+    expect(replay.statusCode).toBe(401);
+    const next = await t.request({ method: 'POST', url: '/api/auth/refresh_token', headers: { cookie: `jrt=${rotated}` } });
+    expect(next.statusCode).toBe(200);
+  });
+
+  it('a new login ends the previous session of the same user', async () => {
+    const older = await t.login(company.email, company.password);
+    expect((await t.as(older).get('/api/auth/me')).statusCode).toBe(200);
+    await t.login(company.email, company.password);
+    const res = await t.as(older).get('/api/auth/me');
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error).toBe('ERR_SESSION_EXPIRED');
+    const refresh = await t.request({ method: 'POST', url: '/api/auth/refresh_token', headers: { cookie: older.cookie } });
+    expect(refresh.statusCode).toBe(401);
+  });
+
+  it('logout revokes the session', async () => {
+    const s = await t.login(company.email, company.password);
+    const out = await t.request({ method: 'DELETE', url: '/api/auth/logout', headers: { cookie: s.cookie, authorization: `Bearer ${s.token}` } });
+    expect(out.statusCode).toBe(204);
+    expect((await t.as(s).get('/api/auth/me')).statusCode).toBe(401);
+  });
+});
+
+describe('expired access token', () => {
+  it('answers 403 so the client refreshes once, and the refresh then works', async () => {
+    const shortLived = await startTestApp({ accessTokenTtlSeconds: 1 });
+    try {
+      const c = await shortLived.createCompany();
+      const s = await shortLived.login(c.email, c.password);
+      await new Promise((r) => setTimeout(r, 2100));
+      const res = await shortLived.as(s).get('/api/auth/me');
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toBe('ERR_ACCESS_TOKEN_EXPIRED');
+      const refreshed = await shortLived.request({ method: 'POST', url: '/api/auth/refresh_token', headers: { cookie: s.cookie } });
+      expect(refreshed.statusCode).toBe(200);
+    } finally {
+      await shortLived.close();
+    }
+  });
+});
+
+describe('version', () => {
+  it('answers the product version without authentication', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/version' });
+    expect(res.json()).toEqual({ version: '6.0.0' });
+  });
+});

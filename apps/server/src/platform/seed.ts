@@ -1,0 +1,75 @@
+import { sql } from 'kysely';
+import { companyCreateInput } from '@atende/contract';
+import type { Config } from '../config.js';
+import { DEFAULT_ADMIN_PASSWORD } from '../config.js';
+import type { Database } from '../db/database.js';
+import { createCompanyWithAdmin } from '../modules/companies/companies.service.js';
+import { insertUser } from '../modules/users/users.service.js';
+import { addDays, isoDay, type Clock } from './clock.js';
+import type { FastifyBaseLogger } from 'fastify';
+
+export const PLATFORM_COMPANY = 'Atende';
+export const DEMO_COMPANY = 'Empresa Demo';
+export const DEMO_ACCOUNTS = {
+  admin: { email: 'admin@demo.atende.local', password: 'demo123', name: 'Ana Admin' },
+  agent: { email: 'agente@demo.atende.local', password: 'demo123', name: 'Bruno Agente' },
+} as const;
+
+async function ensurePlan(db: Database, name: string, limits: { users: number; connections: number; queues: number; value: number }) {
+  const existing = await db.selectFrom('plans').select('id').where('name', '=', name).executeTakeFirst();
+  if (existing) return existing.id;
+  const row = await db.insertInto('plans').values({ name, ...limits }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The platform's super user and its company, created on first start from ADMIN_EMAIL / ADMIN_PASSWORD. */
+export async function ensurePlatformAdmin(db: Database, config: Config, log: FastifyBaseLogger) {
+  const existing = await db.selectFrom('users').select('id').where('super', '=', true).executeTakeFirst();
+  if (!existing) {
+    const planId = await ensurePlan(db, 'Plataforma', { users: 0, connections: 0, queues: 0, value: 0 });
+    await createCompanyWithAdmin(db, {
+      ...companyCreateInput.parse({ name: PLATFORM_COMPANY, email: config.adminEmail, planId, password: config.adminPassword }),
+      adminName: 'Administrador',
+      superAdmin: true,
+    });
+    log.info({ email: config.adminEmail }, 'platform super user created');
+  }
+  if (config.adminPassword === DEFAULT_ADMIN_PASSWORD) {
+    log.warn(
+      '*** The super user still uses the default password. Set ADMIN_PASSWORD before the first start, or change it in the profile dialog. ***',
+    );
+  }
+}
+
+/** A demo company on a plan with every feature: an admin, an agent and two queues. */
+export async function ensureDemoCompany(db: Database, clock: Clock, log: FastifyBaseLogger) {
+  const existing = await db.selectFrom('companies').select('id').where(sql`lower(name)`, '=', DEMO_COMPANY.toLowerCase()).executeTakeFirst();
+  if (existing) return existing.id;
+  const planId = await ensurePlan(db, 'Demo', { users: 10, connections: 5, queues: 10, value: 0 });
+  const { company } = await createCompanyWithAdmin(db, {
+    ...companyCreateInput.parse({
+      name: DEMO_COMPANY,
+      email: DEMO_ACCOUNTS.admin.email,
+      planId,
+      password: DEMO_ACCOUNTS.admin.password,
+      dueDate: isoDay(addDays(clock.now(), 365)),
+    }),
+    adminName: DEMO_ACCOUNTS.admin.name,
+  });
+  await db.transaction().execute(async (trx) => {
+    const queues = await trx
+      .insertInto('queues')
+      .values([
+        { companyId: company.id, name: 'Vendas', color: '#2563eb' },
+        { companyId: company.id, name: 'Suporte', color: '#16a34a' },
+      ])
+      .returning('id')
+      .execute();
+    const agent = await insertUser(trx, company.id, { ...DEMO_ACCOUNTS.agent, profile: 'user' });
+    await trx.insertInto('userQueues').values({ userId: agent.id, queueId: queues[1].id }).execute();
+    const admin = await trx.selectFrom('users').select('id').where('companyId', '=', company.id).where('profile', '=', 'admin').executeTakeFirstOrThrow();
+    await trx.insertInto('userQueues').values(queues.map((q) => ({ userId: admin.id, queueId: q.id }))).execute();
+  });
+  log.info({ admin: DEMO_ACCOUNTS.admin.email, agent: DEMO_ACCOUNTS.agent.email }, 'demo company created');
+  return company.id;
+}
