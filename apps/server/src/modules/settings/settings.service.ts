@@ -14,19 +14,21 @@ import { AppError } from '../../platform/errors.js';
 import { listStoredSettings, upsertSetting } from './settings.repository.js';
 
 /**
- * Every setting key with its stored value or its default. Settings are read on hot paths
- * (every inbound message), so they are cached per company and dropped on change.
+ * Settings are read on hot paths (every inbound message), so each company's are cached: dropped
+ * at once on this node when changed, and kept at most CACHE_TTL_MS so other nodes catch up.
  */
-const cache = new Map<number, Map<SettingKey, string>>();
+const CACHE_TTL_MS = 10_000;
+const cache = new Map<number, { values: Map<SettingKey, string>; readAt: number }>();
 
+/** Every setting key with its stored value or its default. */
 export async function companySettings(db: Database, companyId: number): Promise<Map<SettingKey, string>> {
   const cached = cache.get(companyId);
-  if (cached) return cached;
+  if (cached && Date.now() - cached.readAt < CACHE_TTL_MS) return cached.values;
   const values = new Map<SettingKey, string>(SETTING_KEYS.map((k) => [k, SETTINGS[k].default]));
   for (const { key, value } of await listStoredSettings(db, companyId)) {
     if (isSettingKey(key)) values.set(key, value);
   }
-  cache.set(companyId, values);
+  cache.set(companyId, { values, readAt: Date.now() });
   return values;
 }
 

@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+// The whole test suite: contract, server and web unit tests (vitest), then the browser journeys
+// (Playwright against the production build). Ends with one line `N passed, N failed`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const out = join(root, 'test-results');
+mkdirSync(out, { recursive: true });
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let broken = false;
+
+function run(command, args, env = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+// 1. Unit and API tests.
+const vitestReport = join(out, 'vitest.json');
+rmSync(vitestReport, { force: true });
+const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestReport}`]);
+const vitest = readJson(vitestReport);
+if (vitest) {
+  totals.passed += vitest.numPassedTests;
+  totals.failed += vitest.numFailedTests;
+  totals.skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
+}
+if (vitestStatus !== 0 && (!vitest || vitest.numFailedTests === 0)) broken = true;
+
+// 2. Browser journeys.
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+if (process.env.SKIP_E2E === '1') {
+  console.log('\nBrowser journeys skipped (SKIP_E2E=1).');
+} else if (!existsSync(chromium)) {
+  const message = `No Chromium at ${chromium}: the browser journeys were NOT run. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.`;
+  console.log(`\n${'!'.repeat(message.length)}\n${message}\n${'!'.repeat(message.length)}\n`);
+  if (process.env.CI) broken = true;
+} else {
+  const buildStatus = run('npm', ['run', 'build']);
+  if (buildStatus !== 0) {
+    broken = true;
+  } else {
+    const report = join(out, 'playwright.json');
+    rmSync(report, { force: true });
+    const status = run('npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
+    const pw = readJson(report);
+    if (pw?.stats) {
+      totals.passed += pw.stats.expected + (pw.stats.flaky ?? 0);
+      totals.failed += pw.stats.unexpected;
+      totals.skipped += pw.stats.skipped;
+    }
+    if (status !== 0 && (!pw || pw.stats.unexpected === 0)) broken = true;
+  }
+}
+
+if (broken) totals.failed = Math.max(totals.failed, 1);
+console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(totals.failed > 0 ? 1 : 0);
