@@ -1,0 +1,110 @@
+import type { AuthResponse, SessionUser } from '@atende/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { api, configureSessionHooks } from '../lib/api';
+import { clearSession, getToken, storeCampaignFlag, storeSession } from '../lib/storage';
+
+export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
+
+interface AuthState {
+  status: AuthStatus;
+  user: SessionUser | null;
+  /** Where a public route sends the user right after login (then '/' again, spec core §2). */
+  landing: string | null;
+}
+
+export interface AuthValue extends AuthState {
+  login: (email: string, password: string) => Promise<SessionUser>;
+  logout: () => Promise<void>;
+  updateUser: (patch: Partial<SessionUser>) => void;
+  clearLanding: () => void;
+}
+
+const AuthContext = createContext<AuthValue | null>(null);
+
+const signedOut: AuthState = { status: 'signedOut', user: null, landing: null };
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<AuthState>(() =>
+    getToken() ? { status: 'loading', user: null, landing: null } : signedOut,
+  );
+
+  useEffect(() => {
+    configureSessionHooks({
+      onSessionLost: () => {
+        setState(signedOut);
+        queryClient.clear();
+      },
+      onTokenRefreshed: ({ token, user }: AuthResponse) => {
+        storeSession(token, user);
+        setState((s) => (s.user ? { ...s, user } : s));
+      },
+    });
+  }, [queryClient]);
+
+  useEffect(() => {
+    if (!getToken()) return;
+    let cancelled = false;
+    api
+      .get<SessionUser>('/auth/me')
+      .then((user) => {
+        if (!cancelled) setState({ status: 'signedIn', user, landing: null });
+      })
+      .catch(() => {
+        // A 401 already cleared the session; a network failure leaves the user on /login too.
+        if (!cancelled) setState(signedOut);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  const login = useCallback(async (email: string, password: string) => {
+    const { token, user } = await api.post<AuthResponse>('/auth/login', { email, password }, { auth: false });
+    storeSession(token, user);
+    storeCampaignFlag(user);
+    setState({ status: 'signedIn', user, landing: '/tickets' });
+    return user;
+  }, []);
+
+  const logout = useCallback(async () => {
+    try {
+      await api.delete('/auth/logout');
+    } catch {
+      // Leaving must work even when the server is unreachable or the session already ended.
+    }
+    clearSession();
+    setState(signedOut);
+    queryClient.clear();
+  }, [queryClient]);
+
+  const updateUser = useCallback((patch: Partial<SessionUser>) => {
+    setState((s) => (s.user ? { ...s, user: { ...s.user, ...patch } } : s));
+  }, []);
+
+  const clearLanding = useCallback(() => {
+    setState((s) => (s.landing ? { ...s, landing: null } : s));
+  }, []);
+
+  const value = useMemo<AuthValue>(
+    () => ({ ...state, login, logout, updateUser, clearLanding }),
+    [state, login, logout, updateUser, clearLanding],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}
+
+/** The signed-in user; only for components rendered behind the private routes. */
+export function useSessionUser(): SessionUser {
+  const { user } = useAuth();
+  if (!user) throw new Error('useSessionUser needs a signed-in user');
+  return user;
+}
+
+export { AuthContext };

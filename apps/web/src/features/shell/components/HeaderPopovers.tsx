@@ -1,0 +1,91 @@
+import CampaignIcon from '@mui/icons-material/Campaign';
+import ForumIcon from '@mui/icons-material/Forum';
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import VolumeOffIcon from '@mui/icons-material/VolumeOff';
+import VolumeUpIcon from '@mui/icons-material/VolumeUp';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Slider from '@mui/material/Slider';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useUnreadChats } from '../liveIndicators';
+import { useVolume } from '../useVolume';
+import { HeaderPopover } from './HeaderPopover';
+
+function EmptyText({ children, testId }: { children: string; testId: string }) {
+  return (
+    <Typography color="text.secondary" sx={{ p: 2, textAlign: 'center' }} data-testid={testId}>
+      {children}
+    </Typography>
+  );
+}
+
+/** Unread tickets arrive with the ticket module; until then the list is empty (spec core §2). */
+export function NotificationsPopover() {
+  const { t } = useTranslation('shell');
+  const count = 0;
+  return (
+    <HeaderPopover
+      label={t('topbar.notifications')}
+      testId="notifications"
+      icon={
+        <Badge badgeContent={count} color="secondary">
+          <NotificationsIcon />
+        </Badge>
+      }
+    >
+      <EmptyText testId="notifications-empty">{t('topbar.noNotifications')}</EmptyText>
+    </HeaderPopover>
+  );
+}
+
+export function AnnouncementsPopover() {
+  const { t } = useTranslation('shell');
+  const { t: tc } = useTranslation();
+  return (
+    <HeaderPopover label={t('topbar.announcements')} testId="announcements" icon={<CampaignIcon />}>
+      <EmptyText testId="announcements-empty">{tc('noRecords')}</EmptyText>
+    </HeaderPopover>
+  );
+}
+
+export function ChatsPopover() {
+  const { t } = useTranslation('shell');
+  const { t: tc } = useTranslation();
+  const unread = useUnreadChats();
+  return (
+    <HeaderPopover
+      label={t('topbar.chats')}
+      testId="chats"
+      icon={
+        <Badge variant="dot" color="secondary" invisible={!unread}>
+          <ForumIcon />
+        </Badge>
+      }
+    >
+      <EmptyText testId="chats-empty">{tc('noRecords')}</EmptyText>
+    </HeaderPopover>
+  );
+}
+
+export function VolumePopover() {
+  const { t } = useTranslation('shell');
+  const [volume, setVolume] = useVolume();
+  return (
+    <HeaderPopover label={t('topbar.volume')} testId="volume" width={220} icon={volume === 0 ? <VolumeOffIcon /> : <VolumeUpIcon />}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 1.5 }}>
+        <VolumeOffIcon fontSize="small" color="action" />
+        <Slider
+          aria-label={t('topbar.volume')}
+          min={0}
+          max={1}
+          step={0.1}
+          value={volume}
+          onChange={(_event, value) => setVolume(Array.isArray(value) ? value[0] : value)}
+          data-testid="volume-slider"
+        />
+        <VolumeUpIcon fontSize="small" color="action" />
+      </Box>
+    </HeaderPopover>
+  );
+}

@@ -1,0 +1,125 @@
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Collapse from '@mui/material/Collapse';
+import Divider from '@mui/material/Divider';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { useConnectionProblems, useUnreadChats } from '../liveIndicators';
+import { menuTestId, visibleMenu, type MenuGroup, type MenuLink } from '../menu';
+import { useAccessContext } from '../useAccess';
+import { useVersion } from '../useVersion';
+
+interface SideMenuProps {
+  /** Wide drawer with labels; the collapsed one shows icons with tooltips. */
+  expanded: boolean;
+  onNavigate?: () => void;
+}
+
+function isActive(path: string, pathname: string): boolean {
+  return path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}/`);
+}
+
+function LinkItem({ entry, expanded, nested, onNavigate }: { entry: MenuLink; expanded: boolean; nested?: boolean; onNavigate?: () => void }) {
+  const { t } = useTranslation('shell');
+  const { pathname } = useLocation();
+  const unreadChats = useUnreadChats();
+  const connectionProblems = useConnectionProblems();
+  const label = t(`menu.${entry.label}`);
+  const { Icon } = entry;
+  let icon = <Icon fontSize="small" />;
+  if (entry.badge === 'unreadChats') icon = <Badge variant="dot" color="secondary" invisible={!unreadChats}>{icon}</Badge>;
+  if (entry.badge === 'connectionProblems') {
+    icon = <Badge badgeContent="!" color="error" invisible={!connectionProblems}>{icon}</Badge>;
+  }
+  return (
+    <Tooltip title={expanded ? '' : label} placement="right">
+      <ListItemButton
+        component={RouterLink}
+        to={entry.path}
+        selected={isActive(entry.path, pathname)}
+        onClick={onNavigate}
+        data-testid={menuTestId(entry.path)}
+        sx={{ pl: nested && expanded ? 4 : 2, minHeight: 44 }}
+      >
+        <ListItemIcon>{icon}</ListItemIcon>
+        <ListItemText primary={label} sx={{ opacity: expanded ? 1 : 0, whiteSpace: 'nowrap' }} />
+      </ListItemButton>
+    </Tooltip>
+  );
+}
+
+function GroupItem({ group, expanded, onNavigate }: { group: MenuGroup; expanded: boolean; onNavigate?: () => void }) {
+  const { t } = useTranslation('shell');
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(() => group.children.some((child) => isActive(child.path, pathname)));
+  const { Icon } = group;
+  const label = t(`menu.${group.label}`);
+  return (
+    <>
+      <Tooltip title={expanded ? '' : label} placement="right">
+        <ListItemButton onClick={() => setOpen((value) => !value)} data-testid={`menu-group-${group.id}`} aria-expanded={open} sx={{ minHeight: 44 }}>
+          <ListItemIcon>
+            <Icon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText primary={label} sx={{ opacity: expanded ? 1 : 0, whiteSpace: 'nowrap' }} />
+          {expanded && (open ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />)}
+        </ListItemButton>
+      </Tooltip>
+      <Collapse in={open} timeout="auto">
+        <List disablePadding>
+          {group.children.map((child) => (
+            <LinkItem key={child.path} entry={child} expanded={expanded} nested onNavigate={onNavigate} />
+          ))}
+        </List>
+      </Collapse>
+    </>
+  );
+}
+
+export function SideMenu({ expanded, onNavigate }: SideMenuProps) {
+  const { t } = useTranslation('shell');
+  const { main, admin } = visibleMenu(useAccessContext());
+  const version = useVersion();
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
+      <List component="nav" aria-label={t('menu.tickets')} sx={{ flex: 1, overflowY: 'auto', overflowX: 'hidden' }}>
+        {main.map((entry) => (
+          <LinkItem key={entry.path} entry={entry} expanded={expanded} onNavigate={onNavigate} />
+        ))}
+        {admin && (
+          <>
+            <Divider sx={{ my: 1 }} />
+            {expanded && (
+              <ListSubheader disableSticky sx={{ lineHeight: '32px', bgcolor: 'transparent' }} data-testid="menu-admin-section">
+                {t('menu.administration')}
+              </ListSubheader>
+            )}
+            {admin.map((node) =>
+              node.kind === 'group' ? (
+                <GroupItem key={node.id} group={node} expanded={expanded} onNavigate={onNavigate} />
+              ) : (
+                <LinkItem key={node.path} entry={node} expanded={expanded} onNavigate={onNavigate} />
+              ),
+            )}
+          </>
+        )}
+      </List>
+      {expanded && version && (
+        <Typography variant="caption" color="text.secondary" sx={{ p: 1.5, textAlign: 'center' }} data-testid="version">
+          {t('version', { version })}
+        </Typography>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,72 @@
+import Brightness4Icon from '@mui/icons-material/Brightness4';
+import Brightness7Icon from '@mui/icons-material/Brightness7';
+import CachedIcon from '@mui/icons-material/Cached';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import MenuIcon from '@mui/icons-material/Menu';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSessionUser } from '../../../app/auth';
+import { useColorMode } from '../../../app/theme';
+import { formatDate } from '../../../lib/dates';
+import { AccountMenu } from './AccountMenu';
+import { AnnouncementsPopover, ChatsPopover, NotificationsPopover, VolumePopover } from './HeaderPopovers';
+
+interface TopBarProps {
+  drawerOpen: boolean;
+  onToggleDrawer: () => void;
+}
+
+export function Greeting() {
+  const { t } = useTranslation('shell');
+  const user = useSessionUser();
+  const greeting = t('topbar.greeting', { name: user.name, company: user.company?.name ?? '' });
+  // Spec core §2: only admins see until when the company's subscription runs.
+  const dueDate = user.profile === 'admin' ? user.company?.dueDate : null;
+  return (
+    <Typography variant="subtitle1" noWrap sx={{ flex: 1, minWidth: 0 }} data-testid="topbar-greeting">
+      {greeting}
+      {dueDate ? ` (${t('topbar.activeUntil', { date: formatDate(dueDate) })})` : ''}
+    </Typography>
+  );
+}
+
+export function TopBar({ drawerOpen, onToggleDrawer }: TopBarProps) {
+  const { t } = useTranslation('shell');
+  const { mode, toggle } = useColorMode();
+  const queryClient = useQueryClient();
+
+  return (
+    <Toolbar sx={{ gap: 0.5, pr: 1 }}>
+      <IconButton
+        color="inherit"
+        edge="start"
+        aria-label={drawerOpen ? t('topbar.closeMenu') : t('topbar.openMenu')}
+        onClick={onToggleDrawer}
+        data-testid="drawer-toggle"
+        sx={{ mr: 1 }}
+      >
+        {drawerOpen ? <ChevronLeftIcon /> : <MenuIcon />}
+      </IconButton>
+      <Greeting />
+      <Tooltip title={t('topbar.toggleTheme')}>
+        <IconButton color="inherit" aria-label={t('topbar.toggleTheme')} onClick={toggle} data-testid="theme-toggle" data-mode={mode}>
+          {mode === 'dark' ? <Brightness7Icon /> : <Brightness4Icon />}
+        </IconButton>
+      </Tooltip>
+      <VolumePopover />
+      <Tooltip title={t('topbar.reload')}>
+        <IconButton color="inherit" aria-label={t('topbar.reload')} onClick={() => void queryClient.invalidateQueries()} data-testid="reload">
+          <CachedIcon />
+        </IconButton>
+      </Tooltip>
+      <NotificationsPopover />
+      <AnnouncementsPopover />
+      <ChatsPopover />
+      <AccountMenu />
+    </Toolbar>
+  );
+}

@@ -1,0 +1,103 @@
+import type { Plan } from '@atende/contract';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeJwt, sessionUser } from '../../test/fixtures';
+import { renderWithApp } from '../../test/render';
+import type { AccessContext } from './access';
+import { SideMenu } from './components/SideMenu';
+import { menuTestId, visibleMenu, type MenuNode } from './menu';
+
+const ADMIN_ONLY = ['/', '/connections', '/files', '/queues', '/users', '/financeiro', '/settings'];
+const EVERYONE = ['/tickets', '/quick-messages', '/todolist', '/contacts', '/tags', '/helps'];
+
+function paths(nodes: MenuNode[] | null): string[] {
+  return (nodes ?? []).flatMap((node) => (node.kind === 'group' ? [`group:${node.id}`, ...node.children.map((c) => c.path)] : [node.path]));
+}
+
+function context(overrides: Partial<Parameters<typeof sessionUser>[0]> = {}, plan: Partial<Plan> = {}, campaignFlag = true): AccessContext {
+  const user = sessionUser(overrides, plan);
+  return { user, plan: user.company.plan, campaignFlag };
+}
+
+describe('visibleMenu', () => {
+  it('gives an admin the dashboard, the admin section and every entry the plan allows', () => {
+    const { main, admin } = visibleMenu(context());
+    expect(paths(main)).toEqual([
+      '/', '/tickets', '/kanban', '/quick-messages', '/todolist', '/contacts', '/schedules', '/tags', '/chats', '/helps',
+    ]);
+    expect(paths(admin)).toEqual([
+      'group:campaigns', '/campaigns', '/contact-lists', '/campaigns-config', '/prompts', '/queue-integration',
+      '/connections', '/files', '/queues', '/users', '/messages-api', '/financeiro', '/settings',
+    ]);
+  });
+
+  it('gives a plain user neither the dashboard nor the admin section', () => {
+    const { main, admin } = visibleMenu(context({ profile: 'user' }));
+    expect(admin).toBeNull();
+    expect(paths(main)).not.toContain('/');
+    for (const path of EVERYONE) expect(paths(main)).toContain(path);
+  });
+
+  it('hides what the plan switches off', () => {
+    const { main, admin } = visibleMenu(
+      context({}, { useKanban: false, useCampaigns: false, useSchedules: false, useInternalChat: false, useOpenAi: false, useIntegrations: false, useExternalApi: false }),
+    );
+    const all = [...paths(main), ...paths(admin)];
+    for (const hidden of ['/kanban', 'group:campaigns', '/schedules', '/chats', '/prompts', '/queue-integration', '/messages-api']) {
+      expect(all).not.toContain(hidden);
+    }
+    expect(all).toContain('/queues');
+  });
+
+  it('shows campaigns only when the plan allows them and the company keeps them on (cshow)', () => {
+    expect(paths(visibleMenu(context({}, {}, false)).admin)).not.toContain('group:campaigns');
+    expect(paths(visibleMenu(context({}, { useCampaigns: false }, true)).admin)).not.toContain('group:campaigns');
+    expect(paths(visibleMenu(context({}, {}, true)).admin)).toContain('group:campaigns');
+  });
+
+  it('offers announcements to the super user only', () => {
+    expect(paths(visibleMenu(context()).admin)).not.toContain('/announcements');
+    expect(paths(visibleMenu(context({ super: true })).admin)).toContain('/announcements');
+  });
+
+  it('names the test ids after the paths', () => {
+    expect(menuTestId('/')).toBe('menu-item-dashboard');
+    expect(menuTestId('/queue-integration')).toBe('menu-item-queue-integration');
+  });
+});
+
+describe('<SideMenu>', () => {
+  it('renders the admin entries with their test ids for an admin', () => {
+    window.localStorage.setItem('token', fakeJwt({ sid: 's1' }));
+    renderWithApp(<SideMenu expanded />, { user: sessionUser() });
+    for (const path of [...ADMIN_ONLY, ...EVERYONE]) expect(screen.getByTestId(menuTestId(path))).toBeTruthy();
+    expect(screen.getByTestId('menu-admin-section').textContent).toBe('Administração');
+    expect(screen.getByTestId('menu-item-users').getAttribute('href')).toBe('/users');
+    expect(screen.queryByTestId('menu-group-campaigns')).toBeNull();
+  });
+
+  it('renders no admin entry for a plain user', () => {
+    renderWithApp(<SideMenu expanded />, { user: sessionUser({ profile: 'user' }) });
+    for (const path of ADMIN_ONLY) expect(screen.queryByTestId(menuTestId(path))).toBeNull();
+    expect(screen.queryByTestId('menu-admin-section')).toBeNull();
+    expect(screen.getByTestId('menu-item-todolist').textContent).toContain('Tarefas');
+  });
+
+  it('shows the campaigns group when the plan allows them and cshow is set', () => {
+    window.localStorage.setItem('cshow', 'true');
+    renderWithApp(<SideMenu expanded />, { user: sessionUser() });
+    expect(screen.getByTestId('menu-group-campaigns')).toBeTruthy();
+    expect(screen.getByTestId('menu-item-contact-lists')).toBeTruthy();
+  });
+
+  it('hides kanban for a plan without it, and announcements unless super', () => {
+    renderWithApp(<SideMenu expanded />, { user: sessionUser({}, { useKanban: false }) });
+    expect(screen.queryByTestId('menu-item-kanban')).toBeNull();
+    expect(screen.queryByTestId('menu-item-announcements')).toBeNull();
+  });
+
+  it('lists announcements for the super user', () => {
+    renderWithApp(<SideMenu expanded />, { user: sessionUser({ super: true }) });
+    expect(screen.getByTestId('menu-item-announcements')).toBeTruthy();
+  });
+});

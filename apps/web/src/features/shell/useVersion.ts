@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+/** The server's version, shown at the bottom of the expanded side menu (spec core §1). */
+export function useVersion(): string | null {
+  const query = useQuery({
+    queryKey: ['version'],
+    queryFn: () => api.get<{ version: string }>('/version', undefined, { auth: false }),
+    staleTime: Infinity,
+    retry: false,
+  });
+  return query.data?.version ?? null;
+}

@@ -1,0 +1,15 @@
+import { differenceInCalendarDays, format, isValid, parseISO } from 'date-fns';
+
+/** Spec core §9: dates show as dd/MM/yyyy. Unreadable input is shown as received. */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = parseISO(value);
+  return isValid(date) ? format(date, 'dd/MM/yyyy') : value;
+}
+
+/** Whole calendar days from today to `value` (negative once past); null when unreadable. */
+export function daysUntil(value: string | null | undefined, today: Date = new Date()): number | null {
+  if (!value) return null;
+  const date = parseISO(value);
+  return isValid(date) ? differenceInCalendarDays(date, today) : null;
+}

@@ -1,0 +1,27 @@
+import { UI } from '@atende/contract';
+import i18n from 'i18next';
+import { toast } from 'react-toastify';
+import { ApiError } from './api';
+
+function errorCodeOf(err: unknown): string | null {
+  if (err instanceof ApiError) return err.code;
+  const code = (err as { error?: unknown } | null)?.error;
+  return typeof code === 'string' && code ? code : null;
+}
+
+/**
+ * Spec core §8: a code with a translation gives the translated text, an unknown code the raw
+ * code text, a plain string stays as it is, anything else the generic 'Ocorreu um erro!'.
+ */
+export function errorMessage(err: unknown): string {
+  const code = errorCodeOf(err);
+  if (code) return i18n.exists(code, { ns: 'errors' }) ? i18n.t(code, { ns: 'errors' }) : code;
+  if (typeof err === 'string' && err) return err;
+  return i18n.t('fallback', { ns: 'errors' });
+}
+
+export function toastError(err: unknown): void {
+  const message = errorMessage(err);
+  // The id folds repeats of one message (e.g. several queries failing at once) into one toast.
+  toast.error(message, { toastId: message, autoClose: UI.errorToastMs });
+}

@@ -1,0 +1,32 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defaultClientConditions, defineConfig } from 'vite';
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+const apiTarget = process.env.ATENDE_API_URL ?? 'http://localhost:8080';
+
+export default defineConfig({
+  root: webRoot,
+  plugins: [react()],
+  resolve: {
+    // 'source' first: @atende/contract is consumed as TypeScript, no prior build of the package needed.
+    conditions: ['source', ...defaultClientConditions],
+  },
+  server: {
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: true },
+      '/socket.io': { target: apiTarget, ws: true, changeOrigin: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      treeshake: {
+        // The contract declares no "sideEffects"; its modules only define schemas and constants, so a
+        // page that needs STORAGE_KEYS must not drag every zod schema into its chunk.
+        moduleSideEffects: (id: string) => !/[\\/]packages[\\/]contract[\\/]src[\\/]/.test(id),
+      },
+    },
+  },
+});
