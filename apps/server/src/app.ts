@@ -7,12 +7,15 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { RedisClientType } from 'redis';
 import type { Config } from './config.js';
+import { createProviderRegistry, type RegistryOptions } from './channels/whatsapp/registry.js';
+import { createSessionManager, type SessionManagerOptions } from './modules/connections/connections.sessions.js';
 import type { DatabaseHandle } from './db/database.js';
 import { createGuards, resolveActor } from './platform/authenticate.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import type { AppContext } from './platform/context.js';
 import { AppError } from './platform/errors.js';
 import { createLiveServer, type LiveServer } from './platform/live.js';
+import { createMediaStore } from './platform/media.js';
 import { createLoginLimiter } from './platform/rate-limit.js';
 import { createTokenService } from './platform/tokens.js';
 import { apiModules } from './modules/index.js';
@@ -24,12 +27,21 @@ export interface AppOptions {
   redis?: RedisClientType;
   /** Access token lifetime override (tests of the expired-token path). */
   accessTokenTtlSeconds?: number;
+  /** Provider defaults (simulator network, Baileys socket URL, Graph URL...); the simulator is on when config.simulator is. */
+  whatsapp?: Omit<RegistryOptions, 'simulatorEnabled'>;
+  /** Lease timings and node id of the WhatsApp session manager. */
+  sessions?: SessionManagerOptions;
 }
 
 export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
   live: LiveServer;
+  /**
+   * The worker role: starts the WhatsApp sessions of this process (boot, lease sweeps). They stop
+   * and release their leases when the app closes.
+   */
+  startWorker(): Promise<void>;
 }
 
 /** Builds the HTTP app: `/api/*`, the socket at `/socket.io`, the SPA on every other path. */
@@ -53,6 +65,17 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   } as AppContext;
   const live = createLiveServer(app, ctx, (token) => resolveActor(ctx, token));
   ctx.live = live;
+  ctx.media = createMediaStore({ dataDir: config.dataDir, ffmpegPath: config.ffmpegPath });
+  // The one provider registry of this process: the only place a connection's provider is chosen.
+  const registry = createProviderRegistry({
+    ...options.whatsapp,
+    simulatorEnabled: config.simulator,
+    cloud: { baseUrl: config.whatsappGraphUrl, ...options.whatsapp?.cloud },
+  });
+  ctx.sessions = createSessionManager(
+    { db: ctx.db, live, log: app.log, clock: ctx.clock, media: ctx.media, registry },
+    options.sessions,
+  );
   const guards = createGuards(ctx);
 
   app.decorateRequest('actor', null);
@@ -86,8 +109,11 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   app.addHook('preClose', async () => {
     live.io.local.disconnectSockets(true);
   });
+  app.addHook('onClose', async () => {
+    await ctx.sessions.stop();
+  });
 
-  return { app, ctx, live };
+  return { app, ctx, live, startWorker: () => ctx.sessions.start() };
 }
 
 /** The built SPA: real files as they are, every other non-API path gets index.html. */

@@ -26,6 +26,7 @@ const envSchema = z.object({
   CORS_ORIGINS: z.string().optional(),
   SMTP_URL: z.string().optional(),
   FFMPEG_PATH: z.string().optional(),
+  WHATSAPP_GRAPH_URL: z.string().url().optional(),
   DEMO: flag,
   SIMULATOR: flag,
   ROLES: z.string().default('api,realtime,worker'),
@@ -56,6 +57,8 @@ export interface Config {
   corsOrigins: string[];
   smtpUrl?: string;
   ffmpegPath?: string;
+  /** Graph API base of the WhatsApp Cloud provider (Meta's when unset). */
+  whatsappGraphUrl?: string;
   demo: boolean;
   simulator: boolean;
   roles: Set<Role>;
@@ -104,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: (e.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     smtpUrl: e.SMTP_URL,
     ffmpegPath: e.FFMPEG_PATH,
+    whatsappGraphUrl: e.WHATSAPP_GRAPH_URL,
     demo,
     simulator: e.SIMULATOR ?? demo,
     roles: new Set(e.ROLES.split(',').map((r) => r.trim()) as Role[]),

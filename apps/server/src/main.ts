@@ -17,7 +17,7 @@ async function main() {
     await redis.connect();
   }
 
-  const { app } = await buildApp({ config, database, redis });
+  const { app, startWorker } = await buildApp({ config, database, redis });
   await ensurePlatformAdmin(database.db, config, app.log);
   if (config.demo) await ensureDemoCompany(database.db, systemClock, app.log);
 
@@ -36,6 +36,11 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Atende is serving on http://localhost:${config.port} (database: ${database.kind})`);
+  // The worker role runs the WhatsApp sessions; app.close() (on SIGINT/SIGTERM) stops them and releases their leases.
+  if (config.roles.has('worker')) {
+    await startWorker();
+    app.log.info('whatsapp sessions started (worker role)');
+  }
 }
 
 main().catch((error) => {

@@ -42,3 +42,13 @@ export type ListQuery = z.infer<typeof listQuery>;
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: V.invalid });
 
 export type Paged<K extends string, T> = { [key in K]: T[] } & { count: number; hasMore: boolean };
+
+/**
+ * The parsed fields the caller actually sent. Update calls reuse the create schemas, whose
+ * defaults would otherwise reset every field the caller left out (a PUT with only a name would
+ * demote an admin or wipe a due date); updates apply only what was sent.
+ */
+export function sentFields<T extends object>(parsed: T, raw: unknown): Partial<T> {
+  const sent = raw && typeof raw === 'object' ? (raw as object) : {};
+  return Object.fromEntries(Object.entries(parsed).filter(([key]) => Object.hasOwn(sent, key))) as Partial<T>;
+}

@@ -65,3 +65,28 @@ export interface Company {
   settings?: SettingEntry[];
   schedules: CompanySchedule[];
 }
+
+export const WEEKDAYS_EN = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+
+/** 'HH:MM' on a 24-hour clock, or empty for a closed day. */
+const clockTime = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d)?$/, { error: V.invalid });
+
+/**
+ * PUT /companies/:id/schedules (spec admin §3, §9): exactly one entry per weekday; empty times
+ * mean the company does not attend that day.
+ */
+export const companySchedulesInput = z.object({
+  schedules: z
+    .array(
+      companySchedule.extend({
+        weekday: z.string().trim().max(30, { error: V.tooLong }),
+        weekdayEn: z.enum(WEEKDAYS_EN, { error: V.invalid }),
+        startTime: clockTime,
+        endTime: clockTime,
+      }),
+      { error: V.required },
+    )
+    .length(WEEKDAYS_EN.length, { error: V.invalid })
+    .refine((list) => new Set(list.map((s) => s.weekdayEn)).size === WEEKDAYS_EN.length, { error: V.invalid }),
+});
+export type CompanySchedulesInput = z.input<typeof companySchedulesInput>;

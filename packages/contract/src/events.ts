@@ -65,3 +65,9 @@ export interface UserEventPayload {
   userId: number;
   user?: unknown;
 }
+
+export interface QueueEventPayload {
+  action: 'create' | 'update' | 'delete';
+  queueId: number;
+  queue?: unknown;
+}

@@ -24,6 +24,7 @@ export const PERMISSIONS = {
   'connections-page:editOrDeleteConnection': ['admin'],
   'tag:kanbanSwitch': ['admin', 'supervisor'],
   'settings:edit': ['admin'],
+  'queues:manage': ['admin'],
 } as const satisfies Record<string, readonly Profile[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -1,5 +1,13 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ConversationTables } from './schema-conversations.js';
 import type { AllTicket, CompanySchedule, Profile, Recurrence } from '@atende/contract';
+
+export interface QueueScheduleEntry {
+  weekday: string;
+  weekdayEn: string;
+  startTime: string;
+  endTime: string;
+}
 
 /** Table types, in camelCase (the CamelCasePlugin maps them to the snake_case columns). */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -60,6 +68,13 @@ export interface QueuesTable {
   companyId: number;
   name: string;
   color: string;
+  greetingMessage: ColumnType<string, string | undefined, string>;
+  outOfHoursMessage: ColumnType<string, string | undefined, string>;
+  orderQueue: number | null;
+  integrationId: number | null;
+  promptId: number | null;
+  /** jsonb list of { weekday, weekdayEn, startTime, endTime }. */
+  schedules: ColumnType<QueueScheduleEntry[], string | undefined, string>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -89,7 +104,73 @@ export interface AuthSessionsTable {
   rotatedAt: Timestamp;
 }
 
-export interface DB {
+/** Cloud API credentials of a connection (jsonb; secrets never leave the server). */
+export interface CloudProviderConfig {
+  phoneNumberId?: string;
+  accessToken?: string;
+  appSecret?: string;
+  verifyToken?: string;
+}
+
+export interface WhatsappsTable {
+  id: Id;
+  companyId: number;
+  name: string;
+  isDefault: ColumnType<boolean, boolean | undefined, boolean>;
+  provider: ColumnType<string, string | undefined, string>;
+  status: ColumnType<string, string | undefined, string>;
+  qrcode: ColumnType<string, string | undefined, string>;
+  retries: ColumnType<number, number | undefined, number>;
+  number: ColumnType<string, string | undefined, string>;
+  pairingCode: ColumnType<string, string | undefined, string>;
+  autoStart: ColumnType<boolean, boolean | undefined, boolean>;
+  sessionRequest: ColumnType<string, string | undefined, string>;
+  pairingPhone: ColumnType<string, string | undefined, string>;
+  greetingMessage: ColumnType<string, string | undefined, string>;
+  complationMessage: ColumnType<string, string | undefined, string>;
+  outOfHoursMessage: ColumnType<string, string | undefined, string>;
+  ratingMessage: ColumnType<string, string | undefined, string>;
+  token: string;
+  transferQueueId: number | null;
+  promptId: number | null;
+  timeToTransfer: ColumnType<number, number | undefined, number>;
+  expiresTicket: ColumnType<number, number | undefined, number>;
+  expiresInactiveMessage: ColumnType<string, string | undefined, string>;
+  timeUseBotQueues: ColumnType<number, number | undefined, number>;
+  maxUseBotQueues: ColumnType<number, number | undefined, number>;
+  /** jsonb: written as JSON text, read back as an object. */
+  providerConfig: ColumnType<CloudProviderConfig, string | undefined, string>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface WhatsappQueuesTable {
+  whatsappId: number;
+  queueId: number;
+}
+
+export interface WhatsappAuthKeysTable {
+  whatsappId: number;
+  type: string;
+  keyId: string;
+  value: string;
+}
+
+export interface WhatsappSentTable {
+  whatsappId: number;
+  idempotencyKey: string;
+  providerMessageId: string;
+  /** bigint (ms): read as text like every int8. */
+  sentAt: ColumnType<string, string | number, string | number>;
+}
+
+export interface WhatsappLeasesTable {
+  whatsappId: number;
+  holder: string;
+  expiresAt: Timestamp;
+}
+
+export interface DB extends ConversationTables {
   plans: PlansTable;
   companies: CompaniesTable;
   users: UsersTable;
@@ -97,6 +178,11 @@ export interface DB {
   userQueues: UserQueuesTable;
   settings: SettingsTable;
   authSessions: AuthSessionsTable;
+  whatsapps: WhatsappsTable;
+  whatsappQueues: WhatsappQueuesTable;
+  whatsappAuthKeys: WhatsappAuthKeysTable;
+  whatsappSent: WhatsappSentTable;
+  whatsappLeases: WhatsappLeasesTable;
 }
 
 export type PlanRow = Selectable<PlansTable>;
@@ -106,3 +192,5 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type QueueRow = Selectable<QueuesTable>;
 export type AuthSessionRow = Selectable<AuthSessionsTable>;
+export type WhatsappRow = Selectable<WhatsappsTable>;
+export type WhatsappUpdate = Updateable<WhatsappsTable>;

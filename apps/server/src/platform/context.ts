@@ -6,6 +6,8 @@ import type { LiveChannel } from './live.js';
 import type { LoginLimiter } from './rate-limit.js';
 import type { TokenService } from './tokens.js';
 import type { Clock } from './clock.js';
+import type { MediaStore } from './media.js';
+import type { SessionManager } from '../modules/connections/connections.sessions.js';
 
 /** What every module's routes and services receive: the process's shared resources. */
 export interface AppContext {
@@ -18,4 +20,8 @@ export interface AppContext {
   clock: Clock;
   log: FastifyBaseLogger;
   redis?: RedisClientType;
+  /** Media files of the companies (DATA_DIR/media). */
+  media: MediaStore;
+  /** WhatsApp sessions of this process; it also holds the one provider registry. */
+  sessions: SessionManager;
 }

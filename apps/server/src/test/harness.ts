@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { companyCreateInput, type CompanyCreateInput, type PlanInput } from '@atende/contract';
-import { buildApp, type BuiltApp } from '../app.js';
+import { buildApp, type AppOptions, type BuiltApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../db/database.js';
 import type { Clock } from '../platform/clock.js';
@@ -88,6 +88,12 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   clock?: Clock;
   accessTokenTtlSeconds?: number;
+  /** WhatsApp provider defaults: a simulator network (with a manual clock), Baileys socket URL... */
+  whatsapp?: AppOptions['whatsapp'];
+  /** Session manager options (node id, lease timings). */
+  sessions?: AppOptions['sessions'];
+  /** Run the worker role (WhatsApp sessions start); off by default, so no test opens a session by accident. */
+  worker?: boolean;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -104,8 +110,17 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const { handle, drop } = await createTestDatabase();
   await migrateToLatest(handle.db);
   forgetSettings();
-  const built = await buildApp({ config, database: handle, clock: options.clock, accessTokenTtlSeconds: options.accessTokenTtlSeconds });
+  const built = await buildApp({
+    config,
+    database: handle,
+    clock: options.clock,
+    accessTokenTtlSeconds: options.accessTokenTtlSeconds,
+    // No test ever reaches the real WhatsApp: Baileys points at a closed local port unless a test says otherwise.
+    whatsapp: { baileys: { waWebSocketUrl: 'ws://127.0.0.1:9', reconnect: { maxRetries: 0 } }, ...options.whatsapp },
+    sessions: options.sessions,
+  });
   await built.app.ready();
+  if (options.worker) await built.startWorker();
 
   const request = (opts: InjectOptions) => built.app.inject(opts);
   const as = (session: TestSession): ApiClient => {

@@ -81,6 +81,8 @@ export interface StatusEvent {
   retries: number;
   /** Short machine word for logs: 'logged_out', 'qr_expired', 'replaced', 'gave_up'... */
   reason?: string;
+  /** With CONNECTED, when the provider knows it: the business's own number (canonical digits). */
+  number?: string;
 }
 export interface AckEvent { providerMessageId: string; chatId?: string; ack: AckLevel; timestamp?: number; stale?: boolean }
 export interface EditEvent { providerMessageId: string; chatId?: string; newBody: string; timestamp: number; fromMe?: boolean }

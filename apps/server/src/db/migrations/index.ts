@@ -1,5 +1,8 @@
 import type { Migration } from 'kysely/migration';
 import * as foundation from './0001_foundation.js';
+import * as planNames from './0002_plan_names.js';
+import * as connections from './0003_connections.js';
+import * as conversations from './0004_conversations.js';
 
 /**
  * Migrations in order. Listed statically (not read from disk) so the compiled server and the
@@ -7,4 +10,7 @@ import * as foundation from './0001_foundation.js';
  */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
+  '0002_plan_names': planNames,
+  '0003_connections': connections,
+  '0004_conversations': conversations,
 };

@@ -1,11 +1,40 @@
 import type { z } from 'zod';
-import type { companyCreateInput } from '@atende/contract';
+import {
+  PAGE_SIZE,
+  TRIAL_DAYS,
+  type Company,
+  type CompanySchedule,
+  type ListQuery,
+  type Paged,
+  type Plan,
+  type companyCreateInput,
+  type companyInput,
+  type signupInput,
+} from '@atende/contract';
 import type { Database } from '../../db/database.js';
-import { AppError, conflict, isUniqueViolation } from '../../platform/errors.js';
+import type { CompanyRow } from '../../db/schema.js';
+import type { Actor } from '../../platform/actor.js';
+import { addDays, isoDay } from '../../platform/clock.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError, conflict, isUniqueViolation, notFound } from '../../platform/errors.js';
+import { isOfferedPlan } from '../plans/plans.service.js';
+import { presentPlan } from '../plans/plans.presenter.js';
+import { upsertSetting } from '../settings/settings.repository.js';
+import { forgetSettings, settingValue } from '../settings/settings.service.js';
 import { insertUser } from '../users/users.service.js';
-import { insertCompany } from './companies.repository.js';
+import { assertMayAdminister, assertMayReach, assertNotOwnCompany } from './companies.policy.js';
+import { presentCompany } from './companies.presenter.js';
+import * as repo from './companies.repository.js';
 
 export type CompanyCreation = z.output<typeof companyCreateInput> & { superAdmin?: boolean };
+type CompanyFields = z.output<typeof companyInput>;
+
+const noCompany = () => notFound('ERR_NO_COMPANY_FOUND');
+const noPlan = () => notFound('ERR_NO_PLAN_FOUND');
+
+function nameTaken(error: unknown) {
+  return isUniqueViolation(error, 'companies_name_unique') ? conflict('ERR_COMPANY_NAME_IN_USE') : error;
+}
 
 /**
  * Creates a company with its settings and its first admin (from the company's email and the
@@ -15,8 +44,8 @@ export async function createCompanyWithAdmin(db: Database, input: CompanyCreatio
   try {
     return await db.transaction().execute(async (trx) => {
       const plan = await trx.selectFrom('plans').select('id').where('id', '=', input.planId).executeTakeFirst();
-      if (!plan) throw new AppError('ERR_NO_PLAN_FOUND', 404);
-      const company = await insertCompany(trx, {
+      if (!plan) throw noPlan();
+      const company = await repo.insertCompany(trx, {
         name: input.name,
         email: input.email,
         phone: input.phone,
@@ -39,7 +68,129 @@ export async function createCompanyWithAdmin(db: Database, input: CompanyCreatio
       return { company, admin };
     });
   } catch (error) {
-    if (isUniqueViolation(error, 'companies_name_unique')) throw conflict('ERR_COMPANY_NAME_IN_USE');
-    throw error;
+    throw nameTaken(error);
   }
+}
+
+/** Companies with their plan and campaignsEnabled: three queries for any number of rows. */
+async function presentCompanies(db: Database, rows: CompanyRow[]): Promise<Company[]> {
+  const [plans, campaigns] = await Promise.all([
+    repo.plansByIds(db, rows.map((r) => r.planId)),
+    repo.storedCampaignsEnabled(db, rows.map((r) => r.id)),
+  ]);
+  const planById = new Map(plans.map((p) => [p.id, p]));
+  return rows.map((row) => presentCompany(row, { plan: planById.get(row.planId), campaignsEnabled: campaigns.get(row.id) }));
+}
+
+async function presentOne(db: Database, row: CompanyRow): Promise<Company> {
+  const [company] = await presentCompanies(db, [row]);
+  return company;
+}
+
+export async function companiesPage(ctx: AppContext, query: ListQuery): Promise<Paged<'companies', Company>> {
+  const limit = PAGE_SIZE.default;
+  const offset = (query.pageNumber - 1) * limit;
+  const { rows, count } = await repo.pageOfCompanies(ctx.db, { search: query.searchParam, limit, offset });
+  return { companies: await presentCompanies(ctx.db, rows), count, hasMore: offset + rows.length < count };
+}
+
+export async function allCompanies(ctx: AppContext): Promise<Company[]> {
+  return presentCompanies(ctx.db, await repo.listCompanies(ctx.db));
+}
+
+export async function showCompany(ctx: AppContext, actor: Actor, companyId: number): Promise<Company> {
+  assertMayAdminister(actor, companyId);
+  const row = await repo.findCompany(ctx.db, companyId);
+  if (!row) throw noCompany();
+  return presentOne(ctx.db, row);
+}
+
+/** The plan of a company, for the menu's plan flags: its own members, or super. */
+export async function planOfCompany(ctx: AppContext, actor: Actor, companyId: number): Promise<{ plan: Plan }> {
+  assertMayReach(actor, companyId);
+  const plan = await repo.planOfCompany(ctx.db, companyId);
+  if (!plan) throw noCompany();
+  return { plan: presentPlan(plan) };
+}
+
+export async function createCompany(ctx: AppContext, input: CompanyCreation): Promise<Company> {
+  const { company } = await createCompanyWithAdmin(ctx.db, { ...input, superAdmin: false });
+  return presentOne(ctx.db, company);
+}
+
+/**
+ * Applies the fields sent. campaignsEnabled is stored as the company setting of that name, so the
+ * company's cached settings are dropped and its open tabs told.
+ */
+export async function updateCompany(ctx: AppContext, actor: Actor, companyId: number, changes: Partial<CompanyFields>): Promise<Company> {
+  if (changes.status === false) assertNotOwnCompany(actor, companyId);
+  const { campaignsEnabled, ...columns } = changes;
+  const now = ctx.clock.now();
+  const row = await ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      if (columns.planId !== undefined && !(await trx.selectFrom('plans').select('id').where('id', '=', columns.planId).executeTakeFirst())) {
+        throw noPlan();
+      }
+      const updated = await repo.updateCompanyRow(trx, companyId, { ...columns, updatedAt: now });
+      if (!updated) throw noCompany();
+      if (campaignsEnabled !== undefined) await upsertSetting(trx, companyId, 'campaignsEnabled', String(campaignsEnabled), now);
+      return updated;
+    })
+    .catch((error) => {
+      throw nameTaken(error);
+    });
+  if (campaignsEnabled !== undefined) {
+    forgetSettings(companyId);
+    ctx.live.toCompany(companyId, 'settings', { action: 'update', setting: { key: 'campaignsEnabled', value: String(campaignsEnabled) } });
+  }
+  return presentOne(ctx.db, row);
+}
+
+/** Deletes the company with everything it owns (foreign keys cascade) and cuts its users' sockets. */
+export async function deleteCompany(ctx: AppContext, actor: Actor, companyId: number): Promise<void> {
+  assertNotOwnCompany(actor, companyId);
+  const endedSessionIds = await ctx.db.transaction().execute(async (trx) => {
+    if (!(await repo.findCompany(trx, companyId))) throw noCompany();
+    const ended = await repo.revokeCompanySessions(trx, companyId, ctx.clock.now());
+    await repo.deleteCompanyRow(trx, companyId);
+    return ended;
+  });
+  ctx.live.endSessions(endedSessionIds);
+  forgetSettings(companyId);
+}
+
+/** The company's working hours (spec admin §2 Horários): its admins, or super. */
+export async function updateSchedules(ctx: AppContext, actor: Actor, companyId: number, schedules: CompanySchedule[]): Promise<Company> {
+  assertMayAdminister(actor, companyId);
+  const row = await repo.saveSchedules(ctx.db, companyId, schedules, ctx.clock.now());
+  if (!row) throw noCompany();
+  return presentOne(ctx.db, row);
+}
+
+/**
+ * Public signup. The visitor chooses only name, email, phone, password and plan; the server
+ * decides the rest (lesson 12): a trial of TRIAL_DAYS days, monthly recurrence, active, campaigns
+ * enabled. The platform company can close signups with its `userCreation` setting.
+ */
+export async function signup(ctx: AppContext, input: z.output<typeof signupInput>, ip: string): Promise<{ id: number }> {
+  // Each signup hashes a password and creates rows: it counts against the per-IP login budget.
+  await ctx.loginLimiter.checkIp(ip);
+  const platformId = await repo.platformCompanyId(ctx.db);
+  if (platformId !== null && (await settingValue(ctx.db, platformId, 'userCreation')) === 'disabled') {
+    throw new AppError('ERR_USER_CREATION_DISABLED', 403);
+  }
+  if (!(await isOfferedPlan(ctx, input.planId))) throw noPlan();
+  const { company } = await createCompanyWithAdmin(ctx.db, {
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    planId: input.planId,
+    password: input.password,
+    status: true,
+    dueDate: isoDay(addDays(ctx.clock.now(), TRIAL_DAYS)),
+    recurrence: 'MENSAL',
+    campaignsEnabled: true,
+  });
+  return { id: company.id };
 }

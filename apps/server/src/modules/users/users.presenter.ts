@@ -1,5 +1,7 @@
 import type { QueueRef, User } from '@atende/contract';
+import type { Database } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
+import { queuesOfUsers } from './users.repository.js';
 
 /** The public shape of a user: never the password hash. */
 export function presentUser(row: UserRow, queues: QueueRef[]): User {
@@ -17,4 +19,10 @@ export function presentUser(row: UserRow, queues: QueueRef[]): User {
     createdAt: new Date(row.createdAt).toISOString(),
     updatedAt: new Date(row.updatedAt).toISOString(),
   };
+}
+
+/** Users with their queues, in the order given (two queries for any number of rows). */
+export async function presentUsers(db: Database, companyId: number, rows: UserRow[]): Promise<User[]> {
+  const queues = await queuesOfUsers(db, companyId, rows.map((r) => r.id));
+  return rows.map((row) => presentUser(row, queues.get(row.id) ?? []));
 }

@@ -141,8 +141,9 @@ export class BaileysSession extends BaileysActions implements ProviderSession {
       if (update.qr) this.onQr(sock, update.qr);
       if (update.connection === 'open') {
         this.retries = 0;
-        this.setStatus('CONNECTED', { qrcode: '' });
         const me = sock.user;
+        const number = me?.id ? jidToNumber(normalizeJid(me.id)) : null;
+        this.setStatus('CONNECTED', { qrcode: '', ...(number ? { number } : {}) });
         if (me?.id && me.lid) this.noteIdentity(me.id, me.lid);
       }
       if (update.connection === 'close') {

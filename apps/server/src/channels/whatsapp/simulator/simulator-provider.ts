@@ -97,7 +97,7 @@ export class SimulatorSession extends SessionBase implements ProviderSession, Si
       throw new Error(`connection ${this.connectionId} is not waiting for a scan (status ${this.status})`);
     }
     this.clock.clearTimeout(this.timer);
-    const me = canonicalNumber(`55000${String(this.connectionId).padStart(8, '0')}`);
+    const me = this.ownNumber;
     this.options.authStore.writeCreds(JSON.stringify({ paired: true, me })).catch((error: unknown) => {
       this.options.logger.error({ err: error }, 'could not store the simulator pairing');
     });
@@ -243,6 +243,11 @@ export class SimulatorSession extends SessionBase implements ProviderSession, Si
     return number;
   }
 
+  /** The simulated business phone's number, derived from the connection. */
+  private get ownNumber(): string {
+    return canonicalNumber(`55000${String(this.connectionId).padStart(8, '0')}`);
+  }
+
   private showNextQr(): void {
     if (!this.running) return;
     this.qrShown++;
@@ -269,7 +274,7 @@ export class SimulatorSession extends SessionBase implements ProviderSession, Si
       }
       // CONNECTED is announced before the queued offline events flow, as on a real reconnect.
       this.retries = 0;
-      this.setStatus('CONNECTED');
+      this.setStatus('CONNECTED', { number: this.ownNumber });
       this.line.goOnline();
     }, this.settings.openDelayMs);
   }

@@ -1,0 +1,33 @@
+import { can, V } from '@atende/contract';
+import type { ProviderRegistry } from '../../channels/whatsapp/registry.js';
+import type { CloudProviderConfig } from '../../db/schema.js';
+import type { Actor } from '../../platform/actor.js';
+import { AppError } from '../../platform/errors.js';
+
+/**
+ * Who sees a connection's QR code, pairing code, API token and Cloud settings: those who may act
+ * on its session (connections-page:actionButtons). Everyone else of the company gets the summary.
+ */
+export function maySeeSecrets(actor: Actor): boolean {
+  return can(actor, 'connections-page:actionButtons');
+}
+
+/** Spec core §8 ERR_WAPP_GREETING_REQUIRED: with more than one queue the greeting offers the choice. */
+export function assertGreeting(queueCount: number, greetingMessage: string): void {
+  if (queueCount > 1 && !greetingMessage.trim()) throw new AppError('ERR_WAPP_GREETING_REQUIRED', 400);
+}
+
+/** The registry decides which providers this server offers (the simulator only when enabled). */
+export function assertProviderAvailable(registry: ProviderRegistry, provider: string): void {
+  if (!registry.isAvailable(provider)) throw new AppError('ERR_WAPP_PROVIDER_DISABLED', 400);
+}
+
+/** A Cloud connection cannot start without its phone number id, access token and app secret. */
+export function assertCloudConfig(provider: string, config: CloudProviderConfig): void {
+  if (provider !== 'cloud') return;
+  const fields: Record<string, string> = {};
+  if (!config.phoneNumberId) fields['cloud.phoneNumberId'] = V.required;
+  if (!config.accessToken) fields['cloud.accessToken'] = V.required;
+  if (!config.appSecret) fields['cloud.appSecret'] = V.required;
+  if (Object.keys(fields).length) throw new AppError('ERR_VALIDATION', 400, { fields });
+}

@@ -1,0 +1,67 @@
+import type { z } from 'zod';
+import type { QueueEventPayload, queueInput } from '@atende/contract';
+import type { Actor } from '../../platform/actor.js';
+import type { AppContext } from '../../platform/context.js';
+import { conflict, isUniqueViolation, notFound } from '../../platform/errors.js';
+import { assertWithinPlanLimit } from '../../platform/plan-limits.js';
+import { presentQueue } from './queues.presenter.js';
+import * as repo from './queues.repository.js';
+
+type QueueFields = z.output<typeof queueInput>;
+
+const noQueue = () => notFound('ERR_NO_QUEUE_FOUND');
+
+/** Both rules live in unique constraints, so two concurrent saves cannot both pass a pre-check. */
+function duplicateError(error: unknown) {
+  if (isUniqueViolation(error, 'queues_company_color_unique')) return conflict('ERR_QUEUE_COLOR_ALREADY_EXISTS');
+  if (isUniqueViolation(error, 'queues_company_name_unique')) return conflict('ERR_QUEUE_NAME_ALREADY_EXISTS');
+  return error;
+}
+
+function announce(ctx: AppContext, companyId: number, payload: QueueEventPayload) {
+  ctx.live.toCompany(companyId, 'queue', payload);
+}
+
+export async function listQueues(ctx: AppContext, actor: Actor) {
+  return (await repo.listQueues(ctx.db, actor.companyId)).map(presentQueue);
+}
+
+export async function showQueue(ctx: AppContext, actor: Actor, queueId: number) {
+  const row = await repo.findQueue(ctx.db, actor.companyId, queueId);
+  if (!row) throw noQueue();
+  return presentQueue(row);
+}
+
+export async function createQueue(ctx: AppContext, actor: Actor, input: QueueFields) {
+  const row = await ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      // The plan's queue limit, checked under the company lock so concurrent creations queue up.
+      await assertWithinPlanLimit(trx, actor.companyId, 'queues', (t) => repo.countQueues(t, actor.companyId));
+      return repo.insertQueue(trx, actor.companyId, { name: input.name, color: input.color });
+    })
+    .catch((error) => {
+      throw duplicateError(error);
+    });
+  const queue = presentQueue(row);
+  announce(ctx, actor.companyId, { action: 'create', queueId: queue.id, queue });
+  return queue;
+}
+
+export async function updateQueue(ctx: AppContext, actor: Actor, queueId: number, input: QueueFields) {
+  const row = await repo
+    .updateQueueRow(ctx.db, actor.companyId, queueId, { name: input.name, color: input.color, updatedAt: ctx.clock.now() })
+    .catch((error) => {
+      throw duplicateError(error);
+    });
+  if (!row) throw noQueue();
+  const queue = presentQueue(row);
+  announce(ctx, actor.companyId, { action: 'update', queueId, queue });
+  return queue;
+}
+
+/** Users lose the queue with it (user_queues cascades). */
+export async function deleteQueue(ctx: AppContext, actor: Actor, queueId: number) {
+  if (!(await repo.deleteQueueRow(ctx.db, actor.companyId, queueId))) throw noQueue();
+  announce(ctx, actor.companyId, { action: 'delete', queueId });
+}

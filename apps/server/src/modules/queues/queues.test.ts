@@ -1,0 +1,122 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startTestApp, type ApiClient, type TestApp, type TestCompany } from '../../test/harness.js';
+
+let t: TestApp;
+let company: TestCompany;
+let admin: ApiClient;
+let agent: ApiClient;
+
+beforeAll(async () => {
+  t = await startTestApp({ env: { LOGIN_MAX_PER_IP: '100000' } });
+  company = await t.createCompany();
+  admin = t.as(await t.login(company.email, company.password));
+  await admin.post('/api/users', { name: 'Plain Agent', email: 'agent@queues.example', password: 'secret123' });
+  agent = t.as(await t.login('agent@queues.example', 'secret123'));
+});
+afterAll(() => t.close());
+beforeEach(() => vi.restoreAllMocks());
+
+describe('queues', () => {
+  it('an admin creates, renames and deletes a queue; the company hears each change', async () => {
+    const emitted = vi.spyOn(t.ctx.live, 'toCompany');
+    const created = await admin.post('/api/queue', { name: 'Financeiro', color: '#00AA00' });
+    expect(created.statusCode).toBe(200);
+    const queue = created.json();
+    expect(queue).toEqual({ id: expect.any(Number), name: 'Financeiro', color: '#00aa00' });
+    expect(emitted).toHaveBeenCalledWith(company.companyId, 'queue', { action: 'create', queueId: queue.id, queue });
+
+    const renamed = await admin.put(`/api/queue/${queue.id}`, { name: 'Cobrança', color: '#00aa01' });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toEqual({ id: queue.id, name: 'Cobrança', color: '#00aa01' });
+    expect(emitted).toHaveBeenCalledWith(company.companyId, 'queue', { action: 'update', queueId: queue.id, queue: renamed.json() });
+    expect((await admin.get(`/api/queue/${queue.id}`)).json().name).toBe('Cobrança');
+
+    expect((await admin.delete(`/api/queue/${queue.id}`)).statusCode).toBe(204);
+    expect(emitted).toHaveBeenCalledWith(company.companyId, 'queue', { action: 'delete', queueId: queue.id });
+    const gone = await admin.get(`/api/queue/${queue.id}`);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().error).toBe('ERR_NO_QUEUE_FOUND');
+  });
+
+  it('lists the company’s queues by name for every signed-in user', async () => {
+    await admin.post('/api/queue', { name: 'Zulu', color: '#0000f1' });
+    await admin.post('/api/queue', { name: 'Alfa', color: '#0000f2' });
+    const res = await agent.get('/api/queue');
+    expect(res.statusCode).toBe(200);
+    const names = res.json().map((q: { name: string }) => q.name);
+    expect(names).toEqual([...names].sort());
+    expect(names).toEqual(expect.arrayContaining(['Alfa', 'Zulu']));
+    expect(Object.keys(res.json()[0]).sort()).toEqual(['color', 'id', 'name']);
+    expect((await t.request({ method: 'GET', url: '/api/queue' })).statusCode).toBe(401);
+  });
+
+  it('a plain user cannot create, change or delete queues', async () => {
+    const queue = (await admin.post('/api/queue', { name: 'Protegida', color: '#0000f3' })).json();
+    for (const res of [
+      await agent.post('/api/queue', { name: 'Nope', color: '#0000f4' }),
+      await agent.put(`/api/queue/${queue.id}`, { name: 'Nope', color: '#0000f4' }),
+      await agent.delete(`/api/queue/${queue.id}`),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toBe('ERR_NO_PERMISSION');
+    }
+    expect((await agent.get(`/api/queue/${queue.id}`)).json()).toEqual(queue);
+  });
+
+  it('answers each invalid field with its message key', async () => {
+    const res = await admin.post('/api/queue', { name: 'A', color: '#1' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'ERR_VALIDATION', fields: { name: 'tooShort', color: 'tooShort' } });
+    expect((await admin.post('/api/queue', {})).json().fields).toEqual({ name: 'required', color: 'required' });
+    expect((await admin.post('/api/queue', { name: 'x'.repeat(51), color: '#1234567890' })).json().fields).toEqual({ name: 'tooLong', color: 'tooLong' });
+  });
+
+  it('a colour is used by one queue per company only, in any case; names are unique too', async () => {
+    await admin.post('/api/queue', { name: 'Cor Única', color: '#abcabc' });
+    const sameColour = await admin.post('/api/queue', { name: 'Outra', color: '#ABCABC' });
+    expect(sameColour.statusCode).toBe(409);
+    expect(sameColour.json().error).toBe('ERR_QUEUE_COLOR_ALREADY_EXISTS');
+    const sameName = await admin.post('/api/queue', { name: 'Cor Única', color: '#abcabd' });
+    expect(sameName.statusCode).toBe(409);
+    expect(sameName.json().error).toBe('ERR_QUEUE_NAME_ALREADY_EXISTS');
+    const other = (await admin.post('/api/queue', { name: 'Outra Cor', color: '#abcabe' })).json();
+    const clash = await admin.put(`/api/queue/${other.id}`, { name: 'Outra Cor', color: '#abcabc' });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().error).toBe('ERR_QUEUE_COLOR_ALREADY_EXISTS');
+
+    // Another company may use the same colour and name.
+    const elsewhere = await t.createCompany();
+    const otherAdmin = t.as(await t.login(elsewhere.email, elsewhere.password));
+    expect((await otherAdmin.post('/api/queue', { name: 'Cor Única', color: '#abcabc' })).statusCode).toBe(200);
+  });
+
+  it('deleting a queue takes it off its users', async () => {
+    const queue = (await admin.post('/api/queue', { name: 'Temporária', color: '#0000f5' })).json();
+    const user = (await admin.post('/api/users', { name: 'Queued', email: 'queued@queues.example', password: 'secret123', queueIds: [queue.id] })).json();
+    expect(user.queues).toHaveLength(1);
+    await admin.delete(`/api/queue/${queue.id}`);
+    expect((await admin.get(`/api/users/${user.id}`)).json().queues).toEqual([]);
+  });
+});
+
+describe('plan limit on queues', () => {
+  it('stops at the plan’s queue count, also under concurrent creations', async () => {
+    const small = await t.createCompany({ plan: { queues: 2 } });
+    const smallAdmin = t.as(await t.login(small.email, small.password));
+    expect((await smallAdmin.post('/api/queue', { name: 'Um', color: '#000001' })).statusCode).toBe(200);
+    // Widen the gap between counting and committing, so a count without the lock would let all in.
+    const db = t.database.db;
+    await sql`create function slow_queue_insert() returns trigger language plpgsql as $$ begin perform pg_sleep(0.05); return new; end $$`.execute(db);
+    await sql`create trigger queues_slow_insert before insert on queues for each row execute function slow_queue_insert()`.execute(db);
+    const results = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => smallAdmin.post('/api/queue', { name: `Fila ${i}`, color: `#00010${i}` })),
+    ).finally(async () => {
+      await sql`drop trigger queues_slow_insert on queues`.execute(db);
+      await sql`drop function slow_queue_insert()`.execute(db);
+    });
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 403, 403, 403, 403]);
+    expect(results.find((r) => r.statusCode === 403)!.json().error).toBe('ERR_PLAN_LIMIT_QUEUES');
+    expect((await smallAdmin.get('/api/queue')).json()).toHaveLength(2);
+  });
+});

@@ -1,0 +1,83 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  simulatorCallInput,
+  simulatorFaultInput,
+  simulatorMessageInput,
+  type SimulatorConversationEntry,
+} from '@atende/contract';
+import type { SimulatorNetwork } from '../../channels/whatsapp/simulator/network.js';
+import { actorOf, type Guards } from '../../platform/authenticate.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { parse } from '../../platform/validation.js';
+import { findConnectionRow } from '../connections/connections.repository.js';
+
+const conversationParams = z.object({
+  whatsappId: z.coerce.number().int().positive(),
+  number: z.string().regex(/^\+?\d{8,15}$/),
+});
+const scanParams = z.object({ whatsappId: z.coerce.number().int().positive() });
+
+/**
+ * The simulated WhatsApp network's control API (only when the server runs with the simulator):
+ * people playing customers, and tests. Every call names a connection, which must be a simulator
+ * connection of the caller's company; anything else is ERR_NO_WAPP_FOUND.
+ */
+export async function simulatorRoutes(app: FastifyInstance, ctx: AppContext, guard: Guards) {
+  const network = ctx.sessions.registry.simulator;
+  if (!network) return;
+
+  /** The caller's simulator connection, or 404. */
+  const lineOf = async (request: FastifyRequest, whatsappId: number) => {
+    const row = await findConnectionRow(ctx.db, actorOf(request).companyId, whatsappId);
+    if (!row || row.provider !== 'simulator') throw notFound('ERR_NO_WAPP_FOUND');
+    return row.id;
+  };
+
+  app.get('/simulator/status', async () => ({ enabled: true }));
+
+  app.post('/simulator/connections/:whatsappId/scan', { preHandler: guard.signedIn }, async (request, reply) => {
+    const connectionId = await lineOf(request, parse(scanParams, request.params).whatsappId);
+    onTheNetwork(() => network.scan(connectionId));
+    return reply.code(204).send();
+  });
+
+  app.post('/simulator/messages', { preHandler: guard.signedIn, bodyLimit: 16 * 1024 * 1024 }, async (request) => {
+    const { whatsappId, ...input } = parse(simulatorMessageInput, request.body);
+    const connectionId = await lineOf(request, whatsappId);
+    return onTheNetwork(() => network.customerSends({ connectionId, ...input }));
+  });
+
+  app.post('/simulator/calls', { preHandler: guard.signedIn }, async (request) => {
+    const { whatsappId, from } = parse(simulatorCallInput, request.body);
+    const connectionId = await lineOf(request, whatsappId);
+    return onTheNetwork(() => network.customerCalls({ connectionId, from }));
+  });
+
+  app.get('/simulator/conversations/:whatsappId/:number', { preHandler: guard.signedIn }, async (request) => {
+    const { whatsappId, number } = parse(conversationParams, request.params);
+    const connectionId = await lineOf(request, whatsappId);
+    return conversation(network, connectionId, number);
+  });
+
+  app.post('/simulator/faults', { preHandler: guard.signedIn }, async (request, reply) => {
+    const { whatsappId, kind, failedReconnects } = parse(simulatorFaultInput, request.body);
+    const connectionId = await lineOf(request, whatsappId);
+    onTheNetwork(() => network.fault(connectionId, kind, { failedReconnects }));
+    return reply.code(204).send();
+  });
+}
+
+function conversation(network: SimulatorNetwork, connectionId: number, number: string): SimulatorConversationEntry[] {
+  return network.conversation(connectionId, number);
+}
+
+/** The network refuses what makes no sense right now (a scan with no QR showing): a clear 409. */
+function onTheNetwork<T>(action: () => T): T {
+  try {
+    return action();
+  } catch (error) {
+    throw new AppError('ERR_WAPP_NOT_INITIALIZED', 409, { details: { reason: (error as Error).message } });
+  }
+}

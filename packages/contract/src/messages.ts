@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import type { Contact } from './contacts.js';
+import type { Ticket } from './tickets.js';
+
+/** Spec core §3 media types, plus 'chat' for plain text. */
+export const MESSAGE_MEDIA_TYPES = ['chat', 'image', 'audio', 'video', 'application', 'locationMessage', 'vcard', 'call_log', 'sticker', 'reaction'] as const;
+export type MessageMediaType = (typeof MESSAGE_MEDIA_TYPES)[number];
+
+/** POST /messages/{ticketId} as JSON: a text, optionally quoting a message. */
+export const messageSendInput = z.object({
+  body: z.string().max(4096),
+  quotedMsg: z.object({ id: z.coerce.number().int().positive() }).passthrough().nullable().optional(),
+  read: z.boolean().optional(),
+  fromMe: z.boolean().optional(),
+  mediaUrl: z.string().optional(),
+  /** Sent by the client to make retries and double clicks safe. */
+  idempotencyKey: z.string().min(8).max(100).optional(),
+});
+
+export const messageEditInput = z.object({ body: z.string().trim().min(1).max(4096) });
+
+export interface Message {
+  id: number;
+  ticketId: number;
+  contactId: number;
+  body: string;
+  fromMe: boolean;
+  read: boolean;
+  mediaType: MessageMediaType;
+  /** Authenticated URL (`/api/media/...`): fetch with the bearer token. */
+  mediaUrl: string | null;
+  mediaName: string | null;
+  mimeType: string | null;
+  location: { latitude: number; longitude: number; name?: string } | null;
+  vcard: string | null;
+  quotedMsg: Pick<Message, 'id' | 'body' | 'fromMe' | 'mediaType'> | null;
+  isDeleted: boolean;
+  isEdited: boolean;
+  ack: number;
+  /** Outbound only: pending (stored, not yet sent), sent, failed (errorCode says why). */
+  delivery: 'received' | 'pending' | 'sent' | 'failed';
+  errorCode: string | null;
+  automated: boolean;
+  userId: number | null;
+  /** Attendance cycle: a change between two messages marks where a conversation ended and the next began. */
+  cycleId: number | null;
+  createdAt: string;
+  contact?: Pick<Contact, 'id' | 'name'>;
+}
+
+/** `company-{id}-appMessage` payloads. */
+export type MessageEvent = { action: 'create' | 'update'; message: Message; ticket: Ticket; contact?: Contact };

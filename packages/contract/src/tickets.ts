@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import type { Contact } from './contacts.js';
+import type { Tag } from './tags.js';
+
+export const TICKET_STATUSES = ['pending', 'open', 'closed'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+/** Lists in query strings come as JSON ('[1,2]') or comma lists ('1,2'). */
+const idList = z
+  .union([z.string(), z.array(z.union([z.string(), z.number()]))])
+  .optional()
+  .transform((value, ctx): number[] => {
+    if (value === undefined || value === '') return [];
+    let items: unknown[];
+    if (Array.isArray(value)) items = value;
+    else {
+      try {
+        const parsed: unknown = value.trim().startsWith('[') ? JSON.parse(value) : value.split(',');
+        items = Array.isArray(parsed) ? parsed : [parsed];
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'invalid' });
+        return z.NEVER;
+      }
+    }
+    const ids = items.map((item) => Number(typeof item === 'object' && item && 'id' in item ? (item as { id: unknown }).id : item));
+    if (ids.some((id) => !Number.isInteger(id) || id <= 0)) {
+      ctx.addIssue({ code: 'custom', message: 'invalid' });
+      return z.NEVER;
+    }
+    return ids;
+  });
+
+const boolFlag = z
+  .union([z.boolean(), z.enum(['true', 'false'])])
+  .optional()
+  .transform((v) => v === true || v === 'true');
+
+/** GET /tickets filters (spec core §7). */
+export const ticketListQuery = z.object({
+  searchParam: z.string().trim().max(200).optional().default(''),
+  pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  status: z.enum(TICKET_STATUSES).optional(),
+  tags: idList,
+  users: idList,
+  queueIds: idList,
+  whatsappIds: idList,
+  showAll: boolFlag,
+  withUnreadMessages: boolFlag,
+  /** Created on this day (YYYY-MM-DD). */
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  /** Updated on this day (YYYY-MM-DD). */
+  updatedAt: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+});
+export type TicketListQuery = z.input<typeof ticketListQuery>;
+
+/** POST /tickets (new-ticket dialog): opens a ticket for a contact. */
+export const ticketCreateInput = z.object({
+  contactId: z.coerce.number().int().positive(),
+  queueId: z.coerce.number().int().positive().nullable().optional(),
+  whatsappId: z.coerce.number().int().positive().nullable().optional(),
+  userId: z.coerce.number().int().positive().nullable().optional(),
+  status: z.enum(TICKET_STATUSES).default('open'),
+});
+
+export const TICKET_ACTIONS = ['accept', 'return', 'finish', 'reopen', 'transfer'] as const;
+export type TicketAction = (typeof TICKET_ACTIONS)[number];
+
+/**
+ * PUT /tickets/{id}. `action` names what the agent did; without it the spec's payload
+ * (status, userId, queueId, whatsappId) is read as the matching action.
+ */
+export const ticketUpdateInput = z.object({
+  action: z.enum(TICKET_ACTIONS).optional(),
+  status: z.enum(TICKET_STATUSES).optional(),
+  userId: z.coerce.number().int().positive().nullable().optional(),
+  queueId: z.coerce.number().int().positive().nullable().optional(),
+  whatsappId: z.coerce.number().int().positive().nullable().optional(),
+  useIntegration: z.boolean().optional(),
+  promptId: z.coerce.number().int().positive().nullable().optional(),
+  integrationId: z.coerce.number().int().positive().nullable().optional(),
+  /** Finish without asking the customer for a rating even when userRating is enabled. */
+  skipRating: z.boolean().optional(),
+});
+export type TicketUpdateInput = z.input<typeof ticketUpdateInput>;
+
+export interface Ticket {
+  id: number;
+  uuid: string;
+  status: TicketStatus;
+  userId: number | null;
+  user: { id: number; name: string } | null;
+  queueId: number | null;
+  queue: { id: number; name: string; color: string } | null;
+  contactId: number;
+  contact: Pick<Contact, 'id' | 'name' | 'number' | 'profilePicUrl' | 'isGroup' | 'email'>;
+  whatsappId: number | null;
+  whatsapp: { id: number; name: string } | null;
+  tags: Pick<Tag, 'id' | 'name' | 'color'>[];
+  chatbot: boolean;
+  isGroup: boolean;
+  useIntegration: boolean;
+  promptId: number | null;
+  integrationId: number | null;
+  lastMessage: string;
+  lastMessageAt: string;
+  unreadMessages: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** ERR_OTHER_OPEN_TICKET details: who holds the contact's live ticket (spec core §8). */
+export interface OpenTicketHolder {
+  ticketId: number;
+  uuid: string;
+  userId: number | null;
+  userName: string | null;
+  queueName: string | null;
+}
+
+/** `company-{id}-ticket` payloads. */
+export type TicketEvent =
+  | { action: 'update'; ticket: Ticket }
+  | { action: 'delete'; ticketId: number }
+  | { action: 'updateUnread'; ticketId: number; unreadMessages: number };
