@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { companyCreateInput, type CompanyCreateInput, type PlanInput } from '@atende/contract';
+import { companyCreateInput, type planInput } from '@atende/contract';
+import type { z } from 'zod';
 import { buildApp, type AppOptions, type BuiltApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../db/database.js';
@@ -23,14 +24,16 @@ export interface TestApp extends BuiltApp {
   request(options: InjectOptions): Promise<LightMyRequestResponse>;
   /** A client that sends `token` as bearer on every call. */
   as(session: TestSession): ApiClient;
-  createPlan(input?: Partial<PlanInput>): Promise<number>;
+  createPlan(input?: PlanFields): Promise<number>;
   /** A company on a plan (every feature, no limits unless given) with its admin; returns ids and credentials. */
-  createCompany(input?: Partial<CompanyCreateInput> & { plan?: Partial<PlanInput> }): Promise<TestCompany>;
+  createCompany(input?: Partial<z.output<typeof companyCreateInput>> & { plan?: PlanFields }): Promise<TestCompany>;
   login(email: string, password: string): Promise<TestSession>;
   /** Listens on a random port (for socket tests); answers the base URL. */
   listen(): Promise<string>;
   close(): Promise<void>;
 }
+
+type PlanFields = Partial<z.output<typeof planInput>>;
 
 export interface TestCompany {
   companyId: number;
