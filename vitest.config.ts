@@ -18,6 +18,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           environment: 'node',
           pool: 'forks',
+          globalSetup: ['src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -30,6 +30,8 @@ export interface DatabaseOptions {
   /** Folder of the embedded database; unset means in memory (tests). */
   dataDir?: string;
   poolSize?: number;
+  /** A dump of an already migrated embedded database to start from (tests skip initdb and migrations). */
+  template?: Blob;
 }
 
 const plugins = [new CamelCasePlugin()];
@@ -55,6 +57,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   const pglite = await PGlite.create({
     dataDir,
+    loadDataDir: options.template,
     parsers: { [INT8]: (v: string) => v, [DATE]: (v: string) => v, [NUMERIC]: (v: string) => v },
   });
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite), plugins });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -62,7 +62,8 @@ export interface ApiClient {
 async function createTestDatabase(): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const handle = await openDatabase({});
+    const template = process.env.ATENDE_PGLITE_TEMPLATE;
+    const handle = await openDatabase({ template: template ? new Blob([readFileSync(template)]) : undefined });
     return { handle, drop: async () => undefined };
   }
   const name = `atende_test_${randomBytes(6).toString('hex')}`;
