@@ -2,7 +2,6 @@ import { createClient, type RedisClientType } from 'redis';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
-import { systemClock } from './platform/clock.js';
 import { ensureDemoCompany, ensurePlatformAdmin } from './platform/seed.js';
 
 /** Starts the process: migrate, seed, then serve. SIGINT/SIGTERM close everything cleanly. */
@@ -17,9 +16,9 @@ async function main() {
     await redis.connect();
   }
 
-  const { app, startWorker } = await buildApp({ config, database, redis });
+  const { app, ctx, startWorker } = await buildApp({ config, database, redis });
   await ensurePlatformAdmin(database.db, config, app.log);
-  if (config.demo) await ensureDemoCompany(database.db, systemClock, app.log);
+  if (config.demo) await ensureDemoCompany(ctx);
 
   let closing = false;
   const shutdown = async (signal: string) => {

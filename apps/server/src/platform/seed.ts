@@ -1,11 +1,14 @@
 import { sql } from 'kysely';
-import { companyCreateInput } from '@atende/contract';
+import { PLAN_FEATURES, companyCreateInput, connectionInput } from '@atende/contract';
 import type { Config } from '../config.js';
 import { DEFAULT_ADMIN_PASSWORD } from '../config.js';
 import type { Database } from '../db/database.js';
 import { createCompanyWithAdmin } from '../modules/companies/companies.service.js';
 import { insertUser } from '../modules/users/users.service.js';
-import { addDays, isoDay, type Clock } from './clock.js';
+import { createConnection } from '../modules/connections/connections.service.js';
+import type { Actor } from './actor.js';
+import { addDays, isoDay } from './clock.js';
+import type { AppContext } from './context.js';
 import type { FastifyBaseLogger } from 'fastify';
 
 export const PLATFORM_COMPANY = 'Atende';
@@ -41,8 +44,12 @@ export async function ensurePlatformAdmin(db: Database, config: Config, log: Fas
   }
 }
 
-/** A demo company on a plan with every feature: an admin, an agent and two queues. */
-export async function ensureDemoCompany(db: Database, clock: Clock, log: FastifyBaseLogger) {
+/**
+ * A demo company on a plan with every feature: an admin, an agent, two queues, tags and (when the
+ * simulator is on) a simulated WhatsApp connection a newcomer can pair from the /simulator page.
+ */
+export async function ensureDemoCompany(ctx: AppContext) {
+  const { db, clock, log } = ctx;
   const existing = await db.selectFrom('companies').select('id').where(sql`lower(name)`, '=', DEMO_COMPANY.toLowerCase()).executeTakeFirst();
   if (existing) return existing.id;
   const planId = await ensurePlan(db, 'Demo', { users: 10, connections: 5, queues: 10, value: 0 });
@@ -56,7 +63,7 @@ export async function ensureDemoCompany(db: Database, clock: Clock, log: Fastify
     }),
     adminName: DEMO_ACCOUNTS.admin.name,
   });
-  await db.transaction().execute(async (trx) => {
+  const queueIds = await db.transaction().execute(async (trx) => {
     const queues = await trx
       .insertInto('queues')
       .values([
@@ -69,7 +76,32 @@ export async function ensureDemoCompany(db: Database, clock: Clock, log: Fastify
     await trx.insertInto('userQueues').values({ userId: agent.id, queueId: queues[1].id }).execute();
     const admin = await trx.selectFrom('users').select('id').where('companyId', '=', company.id).where('profile', '=', 'admin').executeTakeFirstOrThrow();
     await trx.insertInto('userQueues').values(queues.map((q) => ({ userId: admin.id, queueId: q.id }))).execute();
+    await trx
+      .insertInto('tags')
+      .values([
+        { companyId: company.id, name: 'Novo cliente', color: '#0ea5e9', kanban: 1 },
+        { companyId: company.id, name: 'Retornar', color: '#f59e0b', kanban: 1 },
+        { companyId: company.id, name: 'VIP', color: '#a855f7', kanban: 0 },
+      ])
+      .execute();
+    return queues.map((q) => q.id);
   });
+  if (ctx.config.simulator) {
+    const admin = await db.selectFrom('users').select('id').where('companyId', '=', company.id).where('profile', '=', 'admin').executeTakeFirstOrThrow();
+    const actor: Actor = {
+      userId: admin.id,
+      companyId: company.id,
+      profile: 'admin',
+      super: false,
+      sessionId: 'seed',
+      allTicket: 'enabled',
+      plan: Object.fromEntries(PLAN_FEATURES.map((f) => [f, true])) as Actor['plan'],
+    };
+    await createConnection(ctx, actor, {
+      ...connectionInput.parse({ name: 'WhatsApp Demo', provider: 'simulator', isDefault: true, queueIds }),
+      greetingMessage: 'Olá! Obrigado pelo contato. Escolha um setor:',
+    });
+  }
   log.info({ admin: DEMO_ACCOUNTS.admin.email, agent: DEMO_ACCOUNTS.agent.email }, 'demo company created');
   return company.id;
 }
