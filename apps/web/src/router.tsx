@@ -16,6 +16,8 @@ const AppShell = lazy(() => import('./features/shell/components/AppShell'));
 const DashboardPage = lazy(() => import('./pages/dashboard/DashboardPage'));
 const TicketsPage = lazy(() => import('./pages/tickets/TicketsPage'));
 const UsersPage = lazy(() => import('./pages/users/UsersPage'));
+const ConnectionsPage = lazy(() => import('./pages/connections/ConnectionsPage'));
+const SimulatorPage = lazy(() => import('./pages/simulator/SimulatorPage'));
 const TodoListPage = lazy(() => import('./pages/todolist/TodoListPage'));
 const ComingSoonPage = lazy(() => import('./pages/coming-soon/ComingSoonPage'));
 
@@ -30,7 +32,9 @@ const PRIVATE_ROUTES: PrivateRoute[] = [
   { path: 'tickets/:ticketId?', page: TicketsPage },
   { path: 'todolist', page: TodoListPage },
   { path: 'users', access: ACCESS.admin, page: UsersPage },
-  { path: 'connections', access: ACCESS.admin, page: { comingSoon: 'connections' } },
+  { path: 'connections', access: ACCESS.admin, page: ConnectionsPage },
+  // The page itself waits for GET /simulator/status and leaves when the server runs no simulator.
+  { path: 'simulator', page: SimulatorPage },
   { path: 'quick-messages', page: { comingSoon: 'quickMessages' } },
   { path: 'schedules', access: ACCESS.schedules, page: { comingSoon: 'schedules' } },
   { path: 'tags', page: { comingSoon: 'tags' } },

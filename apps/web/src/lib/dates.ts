@@ -7,6 +7,13 @@ export function formatDate(value: string | null | undefined): string {
   return isValid(date) ? format(date, 'dd/MM/yyyy') : value;
 }
 
+/** Spec admin §2: the connections' last update shows as dd/MM/yy HH:mm. */
+export function formatShortDateTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = parseISO(value);
+  return isValid(date) ? format(date, 'dd/MM/yy HH:mm') : value;
+}
+
 /** Whole calendar days from today to `value` (negative once past); null when unreadable. */
 export function daysUntil(value: string | null | undefined, today: Date = new Date()): number | null {
   if (!value) return null;

@@ -11,12 +11,16 @@ export interface AccessRule {
    * (setting campaignsEnabled, kept as the browser flag cshow at login). See `campaignsAllowed`.
    */
   campaigns?: boolean;
+  /** Only while the server runs the WhatsApp simulator (GET /simulator/status). */
+  simulator?: boolean;
 }
 
 export interface AccessContext {
   user: PermissionSubject | null;
   plan: Partial<PlanFlags> | null;
   campaignFlag: boolean;
+  /** The server answered that its simulator is on; false while unknown. */
+  simulator?: boolean;
 }
 
 export function isAllowed(rule: AccessRule | undefined, ctx: AccessContext): boolean {
@@ -25,6 +29,7 @@ export function isAllowed(rule: AccessRule | undefined, ctx: AccessContext): boo
   if (rule.superOnly && !isSuper(ctx.user)) return false;
   if (rule.feature && !planAllows(ctx.plan, rule.feature)) return false;
   if (rule.campaigns && !campaignsAllowed(ctx)) return false;
+  if (rule.simulator && !ctx.simulator) return false;
   return true;
 }
 
@@ -52,4 +57,5 @@ export const ACCESS = {
   prompts: { ...admin, feature: 'useOpenAi' },
   queueIntegration: { ...admin, feature: 'useIntegrations' },
   messagesApi: { ...admin, feature: 'useExternalApi' },
+  simulator: { simulator: true },
 } as const satisfies Record<string, AccessRule>;

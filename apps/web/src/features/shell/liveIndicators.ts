@@ -1,6 +1,12 @@
+import { can, UI } from '@atende/contract';
+import { useEffect, useState } from 'react';
+import { useAuth } from '../../app/auth';
+import { useConnections } from '../connections/api';
+import { hasConnectionProblem } from '../connections/connectionsCache';
+
 /**
- * Menu badges fed by features not built yet. They keep the menu's shape final so the
- * internal chat and connections modules only have to fill these in.
+ * Menu badges fed by live data. The internal chat module still has to fill in its own; the
+ * connections one is live.
  */
 
 /** Dot on /chats when the user has unread internal chats. */
@@ -9,9 +15,20 @@ export function useUnreadChats(): boolean {
 }
 
 /**
- * Red badge on /connections when a connection is in qrcode, PAIRING, DISCONNECTED, TIMEOUT or
- * OPENING state, checked UI.connectionBadgeCheckMs after load.
+ * Red badge on /connections (spec core §2) when a connection is in qrcode, PAIRING, DISCONNECTED,
+ * TIMEOUT or OPENING state. Evaluated UI.connectionBadgeCheckMs after the list last changed, so a
+ * connection that passes through OPENING on its way to CONNECTED does not flash the badge. The
+ * list is the live-patched one (see useConnectionsLive).
  */
 export function useConnectionProblems(): boolean {
-  return false;
+  const { user } = useAuth();
+  const { data } = useConnections(can(user, 'drawer-admin-items:view'));
+  const [problem, setProblem] = useState(false);
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => setProblem(hasConnectionProblem(data)), UI.connectionBadgeCheckMs);
+    return () => window.clearTimeout(timer);
+  }, [data]);
+
+  return problem;
 }

@@ -1,7 +1,7 @@
 import type { Plan } from '@atende/contract';
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { fakeJwt, sessionUser } from '../../test/fixtures';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeJwt, jsonResponse, sessionUser } from '../../test/fixtures';
 import { renderWithApp } from '../../test/render';
 import type { AccessContext } from './access';
 import { SideMenu } from './components/SideMenu';
@@ -60,6 +60,12 @@ describe('visibleMenu', () => {
     expect(paths(visibleMenu(context({ super: true })).admin)).toContain('/announcements');
   });
 
+  it('offers the simulator to anyone, only while the server runs it', () => {
+    expect(paths(visibleMenu(context({ profile: 'user' })).main)).not.toContain('/simulator');
+    const ctx = { ...context({ profile: 'user' }), simulator: true };
+    expect(paths(visibleMenu(ctx).main).at(-1)).toBe('/simulator');
+  });
+
   it('names the test ids after the paths', () => {
     expect(menuTestId('/')).toBe('menu-item-dashboard');
     expect(menuTestId('/queue-integration')).toBe('menu-item-queue-integration');
@@ -94,6 +100,15 @@ describe('<SideMenu>', () => {
     renderWithApp(<SideMenu expanded />, { user: sessionUser({}, { useKanban: false }) });
     expect(screen.queryByTestId('menu-item-kanban')).toBeNull();
     expect(screen.queryByTestId('menu-item-announcements')).toBeNull();
+  });
+
+  it('shows the simulator entry once GET /simulator/status says enabled', async () => {
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) =>
+      String(input) === '/api/simulator/status' ? jsonResponse(200, { enabled: true }) : jsonResponse(404, { error: 'ERR_NOT_FOUND' }),
+    ));
+    renderWithApp(<SideMenu expanded />, { user: sessionUser({ profile: 'user' }) });
+    expect((await screen.findByTestId('menu-item-simulator')).getAttribute('href')).toBe('/simulator');
+    vi.unstubAllGlobals();
   });
 
   it('lists announcements for the super user', () => {

@@ -17,6 +17,7 @@ import HelpOutlinedIcon from '@mui/icons-material/HelpOutlined';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import PeopleIcon from '@mui/icons-material/People';
+import PhoneIphoneIcon from '@mui/icons-material/PhoneIphone';
 import SettingsIcon from '@mui/icons-material/Settings';
 import SyncAltIcon from '@mui/icons-material/SyncAlt';
 import ViewKanbanIcon from '@mui/icons-material/ViewKanban';
@@ -68,6 +69,7 @@ export const MAIN_MENU: MenuLink[] = [
   link('/tags', 'tags', LocalOfferIcon),
   link('/chats', 'chats', ForumIcon, { rule: ACCESS.chats, badge: 'unreadChats' }),
   link('/helps', 'helps', HelpOutlinedIcon),
+  link('/simulator', 'simulator', PhoneIphoneIcon, { rule: ACCESS.simulator }),
 ];
 
 export const ADMIN_MENU: MenuNode[] = [

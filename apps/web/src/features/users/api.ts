@@ -1,4 +1,4 @@
-import type { Paged, QueueRef, User, UserCreateInput, UserUpdateInput } from '@atende/contract';
+import type { Paged, User, UserCreateInput, UserUpdateInput } from '@atende/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api';
 
@@ -29,14 +29,6 @@ export function useUser(id: number | null) {
     queryFn: ({ signal }) => api.get<User>(`/users/${id}`, undefined, { signal }),
     enabled: id !== null,
     staleTime: 0,
-  });
-}
-
-export function useQueues(enabled: boolean) {
-  return useQuery({
-    queryKey: ['queues', 'options'],
-    queryFn: ({ signal }) => api.get<QueueRef[]>('/queue', undefined, { signal }),
-    enabled,
   });
 }
 

@@ -7,6 +7,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { SocketProvider } from '../../../app/SocketProvider';
+import { ConnectionsLiveSync } from '../../connections/useConnectionsLive';
 import { useSessionLiveEvents } from '../../live/useSessionLiveEvents';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
@@ -80,6 +81,7 @@ export default function AppShell() {
   return (
     <SocketProvider>
       <SessionLiveEvents />
+      <ConnectionsLiveSync />
       <ShellLayout />
     </SocketProvider>
   );

@@ -11,7 +11,7 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useConnectionProblems, useUnreadChats } from '../liveIndicators';
@@ -29,18 +29,38 @@ function isActive(path: string, pathname: string): boolean {
   return path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}/`);
 }
 
+/** Each badge reads its live data only where its entry is shown. */
+function UnreadChatsBadge({ children }: { children: ReactElement }) {
+  const unread = useUnreadChats();
+  return (
+    <Badge variant="dot" color="secondary" invisible={!unread}>
+      {children}
+    </Badge>
+  );
+}
+
+function ConnectionProblemsBadge({ children }: { children: ReactElement }) {
+  const problem = useConnectionProblems();
+  if (!problem) return children;
+  return (
+    <Badge badgeContent="!" color="error" data-testid="connections-problem-badge">
+      {children}
+    </Badge>
+  );
+}
+
+function EntryIcon({ entry }: { entry: MenuLink }) {
+  const { Icon } = entry;
+  const icon = <Icon fontSize="small" />;
+  if (entry.badge === 'unreadChats') return <UnreadChatsBadge>{icon}</UnreadChatsBadge>;
+  if (entry.badge === 'connectionProblems') return <ConnectionProblemsBadge>{icon}</ConnectionProblemsBadge>;
+  return icon;
+}
+
 function LinkItem({ entry, expanded, nested, onNavigate }: { entry: MenuLink; expanded: boolean; nested?: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();
-  const unreadChats = useUnreadChats();
-  const connectionProblems = useConnectionProblems();
   const label = t(`menu.${entry.label}`);
-  const { Icon } = entry;
-  let icon = <Icon fontSize="small" />;
-  if (entry.badge === 'unreadChats') icon = <Badge variant="dot" color="secondary" invisible={!unreadChats}>{icon}</Badge>;
-  if (entry.badge === 'connectionProblems') {
-    icon = <Badge badgeContent="!" color="error" invisible={!connectionProblems}>{icon}</Badge>;
-  }
   return (
     <Tooltip title={expanded ? '' : label} placement="right">
       <ListItemButton
@@ -51,7 +71,9 @@ function LinkItem({ entry, expanded, nested, onNavigate }: { entry: MenuLink; ex
         data-testid={menuTestId(entry.path)}
         sx={{ pl: nested && expanded ? 4 : 2, minHeight: 44 }}
       >
-        <ListItemIcon>{icon}</ListItemIcon>
+        <ListItemIcon>
+          <EntryIcon entry={entry} />
+        </ListItemIcon>
         <ListItemText primary={label} sx={{ opacity: expanded ? 1 : 0, whiteSpace: 'nowrap' }} />
       </ListItemButton>
     </Tooltip>

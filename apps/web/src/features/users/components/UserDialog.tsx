@@ -13,7 +13,8 @@ import { useAuth } from '../../../app/auth';
 import { PageLoader } from '../../../components/PageLoader';
 import { toastError } from '../../../lib/errors';
 import { applyServerFieldErrors, validationText } from '../../../lib/forms';
-import { useConnectionOptions, useQueues, useSaveUser, useUser } from '../api';
+import { useQueueOptions } from '../../queues/api';
+import { useConnectionOptions, useSaveUser, useUser } from '../api';
 import { UserAdminFields } from './UserAdminFields';
 import { emptyUserForm, USER_FORM_FIELDS, userFormResolver, userToForm, type UserFormValues, type UserPayload } from './userForm';
 
@@ -33,7 +34,7 @@ export default function UserDialog({ open, userId, onClose }: UserDialogProps) {
   const editQueues = can(me, 'user-modal:editQueues');
 
   const existing = useUser(open ? userId : null);
-  const queues = useQueues(open && editQueues);
+  const queues = useQueueOptions(open && editQueues);
   const connections = useConnectionOptions(open && editProfile);
   const save = useSaveUser();
 

@@ -1,0 +1,45 @@
+import type { ConnectionStatus } from '@atende/contract';
+import CropFreeIcon from '@mui/icons-material/CropFree';
+import SignalCellular4BarIcon from '@mui/icons-material/SignalCellular4Bar';
+import SignalCellularConnectedNoInternet0BarIcon from '@mui/icons-material/SignalCellularConnectedNoInternet0Bar';
+import SignalCellularConnectedNoInternet2BarIcon from '@mui/icons-material/SignalCellularConnectedNoInternet2Bar';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+
+function StatusIcon({ status }: { status: ConnectionStatus }) {
+  switch (status) {
+    case 'CONNECTED':
+      return <SignalCellular4BarIcon fontSize="small" color="success" />;
+    case 'qrcode':
+      return <CropFreeIcon fontSize="small" color="warning" />;
+    case 'TIMEOUT':
+      return <SignalCellularConnectedNoInternet2BarIcon fontSize="small" color="warning" />;
+    case 'DISCONNECTED':
+      return <SignalCellularConnectedNoInternet0BarIcon fontSize="small" color="error" />;
+    default:
+      // OPENING and PAIRING are on their way somewhere: a spinner says so.
+      return <CircularProgress size={16} />;
+  }
+}
+
+/** Icon and translated label of a connection status, with what to do about it on hover. */
+export function ConnectionStatusLabel({ id, status }: { id: number; status: ConnectionStatus }) {
+  const { t } = useTranslation('connections');
+  return (
+    <Tooltip title={t(`statusHelp.${status}`, { defaultValue: '' })}>
+      <Box
+        sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}
+        data-testid={`connection-status-${id}`}
+        data-status={status}
+      >
+        <StatusIcon status={status} />
+        <Typography variant="body2" component="span">
+          {t(`status.${status}`, { defaultValue: status })}
+        </Typography>
+      </Box>
+    </Tooltip>
+  );
+}
