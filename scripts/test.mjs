@@ -27,7 +27,9 @@ function readJson(file) {
 // 1. Unit and API tests.
 const vitestReport = join(out, 'vitest.json');
 rmSync(vitestReport, { force: true });
-const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestReport}`]);
+// On PostgreSQL (TEST_DATABASE_URL) only the server's tests differ from the embedded run.
+const projects = process.env.TEST_DATABASE_URL ? ['--project', 'server'] : [];
+const vitestStatus = run('npx', ['vitest', 'run', ...projects, '--reporter=default', '--reporter=json', `--outputFile=${vitestReport}`]);
 const vitest = readJson(vitestReport);
 if (vitest) {
   totals.passed += vitest.numPassedTests;
