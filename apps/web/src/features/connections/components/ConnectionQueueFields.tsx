@@ -1,11 +1,11 @@
 import type { QueueRef } from '@atende/contract';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { validationText } from '../../../lib/forms';
+import { QueueMultiSelect, withMissing } from '../../queues/components/QueueMultiSelect';
 import type { ConnectionFormValues, ConnectionPayload } from './connectionForm';
 
 type NumberField = 'timeToTransfer' | 'expiresTicket' | 'timeUseBotQueues' | 'maxUseBotQueues';
@@ -13,12 +13,6 @@ type NumberField = 'timeToTransfer' | 'expiresTicket' | 'timeUseBotQueues' | 'ma
 interface Props {
   form: UseFormReturn<ConnectionFormValues, unknown, ConnectionPayload>;
   queues: QueueRef[];
-}
-
-/** Keeps a linked queue selectable even when it is not among the loaded options. */
-function withMissing(queues: QueueRef[], selected: number[]): QueueRef[] {
-  const missing = selected.filter((id) => !queues.some((queue) => queue.id === id));
-  return [...queues, ...missing.map((id) => ({ id, name: `#${id}`, color: '' }))];
 }
 
 /** Queues, transfer, ticket expiry and chatbot limits (spec admin §3). */
@@ -41,46 +35,7 @@ export function ConnectionQueueFields({ form, queues }: Props) {
 
   return (
     <>
-      <Controller
-        control={form.control}
-        name="queueIds"
-        render={({ field }) => (
-          <TextField
-            select
-            label={t('dialog.queues')}
-            fullWidth
-            margin="dense"
-            name={field.name}
-            inputRef={field.ref}
-            value={field.value}
-            onBlur={field.onBlur}
-            onChange={(e) => {
-              const value = e.target.value as unknown as number[] | string;
-              field.onChange(typeof value === 'string' ? value.split(',').map(Number) : value);
-            }}
-            slotProps={{
-              htmlInput: { 'data-testid': 'connection-queues' },
-              select: {
-                multiple: true,
-                renderValue: (selected) => (
-                  <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
-                    {(selected as number[]).map((id) => {
-                      const queue = queues.find((q) => q.id === id);
-                      return <Chip key={id} size="small" label={queue?.name ?? `#${id}`} sx={{ bgcolor: queue?.color, color: queue ? '#fff' : undefined }} />;
-                    })}
-                  </Box>
-                ),
-              },
-            }}
-          >
-            {withMissing(queues, field.value).map((queue) => (
-              <MenuItem key={queue.id} value={queue.id}>
-                {queue.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
-      />
+      <QueueMultiSelect control={form.control} name="queueIds" label={t('dialog.queues')} queues={queues} testId="connection-queues" />
       <Box sx={{ display: 'flex', gap: 2, flexDirection: { xs: 'column', sm: 'row' } }}>
         <Controller
           control={form.control}

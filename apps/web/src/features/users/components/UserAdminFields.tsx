@@ -1,11 +1,11 @@
 import type { QueueRef } from '@atende/contract';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { Controller, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ConnectionOption } from '../api';
+import { QueueMultiSelect, withMissing } from '../../queues/components/QueueMultiSelect';
 import type { UserFormValues, UserPayload } from './userForm';
 
 interface Props {
@@ -14,12 +14,6 @@ interface Props {
   editQueues: boolean;
   queues: QueueRef[];
   connections: ConnectionOption[];
-}
-
-/** Keeps a selected id selectable even when its record is not in the loaded options. */
-function withMissing<T extends { id: number; name: string }>(options: T[], selected: number[]): { id: number; name: string }[] {
-  const missing = selected.filter((id) => !options.some((option) => option.id === id));
-  return [...options, ...missing.map((id) => ({ id, name: `#${id}` }))];
 }
 
 /** The fields only admins change: profile, ticket visibility, default connection and queues. */
@@ -53,48 +47,7 @@ export function UserAdminFields({ control, editProfile, editQueues, queues, conn
         </Box>
       )}
       {editQueues && (
-        <Controller
-          control={control}
-          name="queueIds"
-          render={({ field }) => (
-            <TextField
-              select
-              label={t('dialog.queues')}
-              fullWidth
-              margin="dense"
-              name={field.name}
-              inputRef={field.ref}
-              value={field.value}
-              onBlur={field.onBlur}
-              onChange={(e) => {
-                const value = e.target.value as unknown as number[] | string;
-                field.onChange(typeof value === 'string' ? value.split(',').map(Number) : value);
-              }}
-              slotProps={{
-                htmlInput: { 'data-testid': 'user-queues' },
-                select: {
-                  multiple: true,
-                  renderValue: (selected) => (
-                    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
-                      {(selected as number[]).map((id) => {
-                        const queue = queues.find((q) => q.id === id);
-                        return (
-                          <Chip key={id} size="small" label={queue?.name ?? id} sx={{ bgcolor: queue?.color, color: queue ? '#fff' : undefined }} />
-                        );
-                      })}
-                    </Box>
-                  ),
-                },
-              }}
-            >
-              {withMissing(queues, field.value).map((queue) => (
-                <MenuItem key={queue.id} value={queue.id}>
-                  {queue.name}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        />
+        <QueueMultiSelect control={control} name="queueIds" label={t('dialog.queues')} queues={queues} testId="user-queues" />
       )}
       {editProfile && (
         <Controller
