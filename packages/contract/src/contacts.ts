@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { V, emailField, requiredText } from './common.js';
+import { V, emailField, isoDate, requiredText } from './common.js';
 
 export const contactExtraInfoInput = z.object({
   id: z.coerce.number().int().positive().optional(),
@@ -16,19 +16,49 @@ export const contactInput = z.object({
     .min(1, { error: V.required })
     .min(8, { error: V.tooShort })
     .max(50, { error: V.tooLong }),
-  email: z.union([z.literal(''), emailField]).optional().default(''),
+  /** Optional: empty or absent is no email. */
+  email: z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), emailField.optional()).transform((v) => v ?? ''),
   extraInfo: z.array(contactExtraInfoInput).max(50).optional().default([]),
 });
 export type ContactInput = z.input<typeof contactInput>;
 
+/** A day as YYYY-MM-DD; empty means no filter. */
+const optionalDay = z
+  .union([isoDate, z.literal('')])
+  .optional()
+  .transform((v) => v || undefined);
+
+/**
+ * GET /contacts. `searchParam` finds contacts by words of the name, the start of the email or of
+ * the number, and the end of the number (so a local number without the country code finds it).
+ */
 export const contactListQuery = z.object({
   searchParam: z.string().trim().max(200).optional().default(''),
   pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
-  /** Filters of spec core §7 on the creation date (YYYY-MM-DD). */
-  date: z.string().optional(),
-  dateStart: z.string().optional(),
-  dateEnd: z.string().optional(),
+  /** Filters of spec core §7 on the creation date (YYYY-MM-DD, UTC days; dateStart and dateEnd inclusive). */
+  date: optionalDay,
+  dateStart: optionalDay,
+  dateEnd: optionalDay,
 });
+
+/** GET /contacts/list answers at most this many contacts (pickers search as the user types). */
+export const CONTACT_PICKER_LIMIT = 100;
+
+export const contactPickerQuery = z.object({
+  searchParam: z.string().trim().max(200).optional().default(''),
+});
+
+/** GET /contacts/list: what a picker shows. */
+export interface ContactListItem {
+  id: number;
+  name: string;
+  number: string;
+}
+
+/** POST /contacts/import: contacts created from the default connection's address book. */
+export interface ContactImportResult {
+  imported: number;
+}
 
 export interface ContactExtraInfo {
   id: number;

@@ -28,6 +28,8 @@ export const ERROR_CODES = [
   'ERR_FETCH_WAPP_MSG',
   'ERR_QUEUE_COLOR_ALREADY_EXISTS',
   'ERR_WAPP_GREETING_REQUIRED',
+  // conversations
+  'ERR_TICKET_CLOSED',
   // WhatsApp providers
   'ERR_WAPP_WINDOW_CLOSED',
   'ERR_WAPP_UNSUPPORTED',
@@ -58,6 +60,15 @@ export const ERROR_CODES = [
   'ERR_INVALID_SETTING_VALUE',
   'ERR_PAYLOAD_TOO_LARGE',
   'ERR_QUEUE_NAME_ALREADY_EXISTS',
+  // conversation engine: workspace data
+  'ERR_NO_TAG_FOUND',
+  /** A tag with this name (in any case) already exists in the company. */
+  'ERR_TAG_NAME_ALREADY_EXISTS',
+  'ERR_NO_QUICK_MESSAGE_FOUND',
+  /** A quick message with this shortcode (in any case) already exists in the company. */
+  'ERR_QUICK_MESSAGE_SHORTCODE_ALREADY_EXISTS',
+  'ERR_NO_TICKET_NOTE_FOUND',
+  'ERR_NO_QUEUE_OPTION_FOUND',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -70,4 +70,17 @@ export interface QueueEventPayload {
   action: 'create' | 'update' | 'delete';
   queueId: number;
   queue?: unknown;
+  /** Set when the change was to the queue's option tree: the option created, changed or deleted. */
+  queueOptionId?: number;
 }
+
+/** `company-{id}-contact`. 'reload' follows bulk changes (an import): lists refetch. */
+export type ContactEventPayload =
+  | { action: 'create' | 'update'; contact: unknown }
+  | { action: 'delete'; contactId: number }
+  | { action: 'reload' };
+
+/** `company-{id}-tag`. */
+export type TagEventPayload =
+  | { action: 'create' | 'update'; tag: unknown }
+  | { action: 'delete'; tagId: number };

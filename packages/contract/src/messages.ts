@@ -48,5 +48,13 @@ export interface Message {
   contact?: Pick<Contact, 'id' | 'name'>;
 }
 
+/** GET /messages/{ticketId}: one page, oldest first; page 1 is the newest. */
+export interface MessagePage {
+  messages: Message[];
+  ticket: Ticket;
+  count: number;
+  hasMore: boolean;
+}
+
 /** `company-{id}-appMessage` payloads. */
 export type MessageEvent = { action: 'create' | 'update'; message: Message; ticket: Ticket; contact?: Contact };

@@ -25,6 +25,9 @@ export const PERMISSIONS = {
   'tag:kanbanSwitch': ['admin', 'supervisor'],
   'settings:edit': ['admin'],
   'queues:manage': ['admin'],
+  /** Change or delete quick messages and ticket notes written by someone else. */
+  'quick-messages:manageOthers': ['admin'],
+  'ticket-notes:deleteOthers': ['admin'],
 } as const satisfies Record<string, readonly Profile[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -15,7 +15,12 @@ export interface QuickMessage {
   message: string;
   geral: boolean;
   userId: number | null;
-  /** Authenticated media URL of the attachment, or null. */
+  /** Authenticated media URL of the attachment (`/api/media/...`, fetch with the bearer token), or null. */
   mediaPath: string | null;
+  /** The attachment's original file name. */
   mediaName: string | null;
+  isMedia: boolean;
 }
+
+/** POST /quick-messages/:id/media-upload: multipart `file`, plus `typeArch` (kept for old clients, ignored). */
+export const QUICK_MESSAGE_MEDIA_FIELD = 'file';

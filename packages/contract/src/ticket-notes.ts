@@ -4,8 +4,8 @@ import { V } from './common.js';
 /** Spec core §5: a note needs at least 2 characters. */
 export const ticketNoteInput = z.object({
   note: z.string({ error: V.required }).trim().min(1, { error: V.required }).min(2, { error: V.tooShort }).max(5000, { error: V.tooLong }),
-  ticketId: z.coerce.number().int().positive(),
-  contactId: z.coerce.number().int().positive(),
+  ticketId: z.coerce.number({ error: V.required }).int({ error: V.invalid }).positive({ error: V.required }),
+  contactId: z.coerce.number({ error: V.required }).int({ error: V.invalid }).positive({ error: V.required }),
 });
 
 export interface TicketNote {
@@ -16,3 +16,9 @@ export interface TicketNote {
   createdAt: string;
   user: { id: number; name: string } | null;
 }
+
+/** GET /ticket-notes/list: the notes of a ticket (contactId, when sent, must be the ticket's contact). */
+export const ticketNoteListQuery = z.object({
+  ticketId: z.coerce.number({ error: V.required }).int({ error: V.invalid }).positive({ error: V.required }),
+  contactId: z.coerce.number({ error: V.invalid }).int({ error: V.invalid }).positive({ error: V.invalid }).optional(),
+});

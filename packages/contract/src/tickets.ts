@@ -117,8 +117,20 @@ export interface OpenTicketHolder {
   queueName: string | null;
 }
 
-/** `company-{id}-ticket` payloads. */
+/** GET /tickets. */
+export interface TicketPage {
+  tickets: Ticket[];
+  count: number;
+  hasMore: boolean;
+}
+
+/**
+ * `company-{id}-ticket` payloads, sent only to users who may see the ticket. `removed` goes to
+ * users who could see it before a change (transfer, return) and no longer can: drop it from the
+ * lists, it was not deleted.
+ */
 export type TicketEvent =
   | { action: 'update'; ticket: Ticket }
   | { action: 'delete'; ticketId: number }
+  | { action: 'removed'; ticketId: number }
   | { action: 'updateUnread'; ticketId: number; unreadMessages: number };

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** Table types of the conversation engine (migration 0004); part of `DB` in schema.ts. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -19,6 +19,8 @@ export interface BotState {
   attempts?: number;
   lastMenuAt?: number;
   awaitingRating?: boolean;
+  /** When the rating question went out (ms): an answer is taken as a rating for a day at most. */
+  ratingAskedAt?: number;
   greetedAt?: number;
 }
 
@@ -122,6 +124,8 @@ export interface MessagesTable {
   isEdited: Defaulted<boolean>;
   previousBodies: Json<string[]>;
   sentAt: Int8;
+  sendAttempts: Defaulted<number>;
+  nextAttemptAt: Date | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -177,3 +181,8 @@ export interface ConversationTables {
   ticketTags: TicketTagsTable;
   quickMessages: QuickMessagesTable;
 }
+
+export type ContactRow = Selectable<ContactsTable>;
+export type TicketRow = Selectable<TicketsTable>;
+export type TicketCycleRow = Selectable<TicketCyclesTable>;
+export type MessageRow = Selectable<MessagesTable>;

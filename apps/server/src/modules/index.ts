@@ -4,13 +4,21 @@ import type { AppContext } from '../platform/context.js';
 import type { LiveServer } from '../platform/live.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { companiesRoutes } from './companies/companies.routes.js';
+import { contactsRoutes } from './contacts/contacts.routes.js';
 import { connectionsRoutes } from './connections/connections.routes.js';
+import { inboundModule } from './inbound/inbound.handler.js';
 import { mediaRoutes } from './media/media.routes.js';
+import { messagesRoutes } from './messages/messages.routes.js';
 import { plansRoutes } from './plans/plans.routes.js';
+import { queueOptionsRoutes } from './queues/queue-options.routes.js';
+import { quickMessagesRoutes } from './quick-messages/quick-messages.routes.js';
 import { queuesRoutes } from './queues/queues.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
 import { simulatorRoutes } from './simulator/simulator.routes.js';
 import { systemRoutes } from './system/system.routes.js';
+import { ticketsRoutes } from './tickets/tickets.routes.js';
+import { tagsRoutes } from './tags/tags.routes.js';
+import { ticketNotesRoutes } from './ticket-notes/ticket-notes.routes.js';
 import { registerUserPresence } from './users/users.service.js';
 import { usersRoutes } from './users/users.routes.js';
 import { whatsappCloudWebhookRoutes } from './webhooks/whatsapp-cloud.routes.js';
@@ -29,8 +37,16 @@ export const apiModules: ModuleRegistration[] = [
   (api, ctx, guards) => plansRoutes(api, ctx, guards),
   (api, ctx, guards) => companiesRoutes(api, ctx, guards),
   (api, ctx, guards) => queuesRoutes(api, ctx, guards),
+  (api, ctx, guards) => queueOptionsRoutes(api, ctx, guards),
+  (api, ctx, guards) => contactsRoutes(api, ctx, guards),
+  (api, ctx, guards) => tagsRoutes(api, ctx, guards),
+  (api, ctx, guards) => ticketNotesRoutes(api, ctx, guards),
+  (api, ctx, guards) => quickMessagesRoutes(api, ctx, guards),
   (api, ctx, guards) => connectionsRoutes(api, ctx, guards),
   (api, ctx, guards) => mediaRoutes(api, ctx, guards),
   (api, ctx, guards) => simulatorRoutes(api, ctx, guards),
   (api, ctx) => whatsappCloudWebhookRoutes(api, ctx),
+  (api, ctx, guards, live) => ticketsRoutes(api, ctx, guards, live),
+  (api, ctx, guards) => messagesRoutes(api, ctx, guards),
+  (api, ctx) => inboundModule(api, ctx),
 ];

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEEKDAYS_EN } from '@atende/contract';
+import { insertTicketRow } from '../test/conversation-fixtures.js';
 import { startTestApp, type ApiClient, type TestApp, type TestCompany } from '../test/harness.js';
 
 /**
@@ -16,6 +17,14 @@ interface Ids {
   queueId: number;
   whatsappId: number;
   mediaName: string;
+  contactId: number;
+  ticketId: number;
+  tagId: number;
+  quickMessageId: number;
+  ticketNoteId: number;
+  queueOptionId: number;
+  ticketUuid: string;
+  messageId: number;
 }
 
 interface Probe {
@@ -88,6 +97,57 @@ const PROBES: Probe[] = [
   // Settings are addressed by key, always within the caller's company: A's change stays in A.
   { route: 'PUT /api/settings/:key', url: () => '/api/settings/userCreation', body: () => ({ value: 'disabled' }), status: 200 },
   { route: 'PUT /api/settings/:key', url: () => '/api/settings/userRating', body: () => ({ value: 'enabled' }), status: 200 },
+  // Workspace data of the conversation engine: contacts, tags, quick messages, notes, queue options.
+  { route: 'GET /api/contacts/:id', url: (b) => `/api/contacts/${b.contactId}`, status: 404, error: 'ERR_NO_CONTACT_FOUND' },
+  {
+    route: 'PUT /api/contacts/:id',
+    url: (b) => `/api/contacts/${b.contactId}`,
+    body: () => ({ name: 'Hijacked', number: '5511900000000', extraInfo: [] }),
+    status: 404,
+    error: 'ERR_NO_CONTACT_FOUND',
+  },
+  { route: 'DELETE /api/contacts/:id', url: (b) => `/api/contacts/${b.contactId}`, status: 404, error: 'ERR_NO_CONTACT_FOUND' },
+  { route: 'GET /api/tags/:id', url: (b) => `/api/tags/${b.tagId}`, status: 404, error: 'ERR_NO_TAG_FOUND' },
+  { route: 'GET /api/tags/:id/tickets', url: (b) => `/api/tags/${b.tagId}/tickets`, status: 404, error: 'ERR_NO_TAG_FOUND' },
+  { route: 'PUT /api/tags/:id', url: (b) => `/api/tags/${b.tagId}`, body: () => ({ name: 'Hijacked', kanban: 1 }), status: 404, error: 'ERR_NO_TAG_FOUND' },
+  { route: 'DELETE /api/tags/:id', url: (b) => `/api/tags/${b.tagId}`, status: 404, error: 'ERR_NO_TAG_FOUND' },
+  { route: 'PUT /api/ticket-tags/:ticketId/:tagId', url: (b) => `/api/ticket-tags/${b.ticketId}/${b.tagId}`, status: 404, error: 'ERR_NO_TAG_FOUND' },
+  { route: 'DELETE /api/ticket-tags/:ticketId', url: (b) => `/api/ticket-tags/${b.ticketId}`, status: 404, error: 'ERR_NO_TICKET_FOUND' },
+  { route: 'GET /api/quick-messages/:id', url: (b) => `/api/quick-messages/${b.quickMessageId}`, status: 404, error: 'ERR_NO_QUICK_MESSAGE_FOUND' },
+  {
+    route: 'PUT /api/quick-messages/:id',
+    url: (b) => `/api/quick-messages/${b.quickMessageId}`,
+    body: () => ({ shortcode: 'hijacked', message: 'owned' }),
+    status: 404,
+    error: 'ERR_NO_QUICK_MESSAGE_FOUND',
+  },
+  { route: 'DELETE /api/quick-messages/:id', url: (b) => `/api/quick-messages/${b.quickMessageId}`, status: 404, error: 'ERR_NO_QUICK_MESSAGE_FOUND' },
+  { route: 'POST /api/quick-messages/:id/media-upload', url: (b) => `/api/quick-messages/${b.quickMessageId}/media-upload`, status: 404, error: 'ERR_NO_QUICK_MESSAGE_FOUND' },
+  { route: 'DELETE /api/quick-messages/:id/media-upload', url: (b) => `/api/quick-messages/${b.quickMessageId}/media-upload`, status: 404, error: 'ERR_NO_QUICK_MESSAGE_FOUND' },
+  { route: 'DELETE /api/ticket-notes/:id', url: (b) => `/api/ticket-notes/${b.ticketNoteId}`, status: 404, error: 'ERR_NO_TICKET_NOTE_FOUND' },
+  {
+    route: 'PUT /api/queue-options/:id',
+    url: (b) => `/api/queue-options/${b.queueOptionId}`,
+    body: () => ({ title: 'Hijacked', message: 'owned' }),
+    status: 404,
+    error: 'ERR_NO_QUEUE_OPTION_FOUND',
+  },
+  { route: 'DELETE /api/queue-options/:id', url: (b) => `/api/queue-options/${b.queueOptionId}`, status: 404, error: 'ERR_NO_QUEUE_OPTION_FOUND' },
+  { route: 'GET /api/tickets/:id', url: (b) => `/api/tickets/${b.ticketId}`, status: 404, error: 'ERR_NO_TICKET_FOUND' },
+  { route: 'GET /api/tickets/u/:uuid', url: (b) => `/api/tickets/u/${b.ticketUuid}`, status: 404, error: 'ERR_NO_TICKET_FOUND' },
+  { route: 'PUT /api/tickets/:id', url: (b) => `/api/tickets/${b.ticketId}`, body: () => ({ status: 'closed' }), status: 404, error: 'ERR_NO_TICKET_FOUND' },
+  {
+    route: 'PUT /api/tickets/:id',
+    url: (b) => `/api/tickets/${b.ticketId}`,
+    body: (b) => ({ action: 'transfer', queueId: b.queueId, userId: b.agentId }),
+    status: 404,
+    error: 'ERR_NO_TICKET_FOUND',
+  },
+  { route: 'DELETE /api/tickets/:id', url: (b) => `/api/tickets/${b.ticketId}`, status: 404, error: 'ERR_NO_TICKET_FOUND' },
+  { route: 'GET /api/messages/:id', url: (b) => `/api/messages/${b.ticketId}`, status: 404, error: 'ERR_NO_TICKET_FOUND' },
+  { route: 'POST /api/messages/:id', url: (b) => `/api/messages/${b.ticketId}`, body: () => ({ body: 'owned' }), status: 404, error: 'ERR_NO_TICKET_FOUND' },
+  { route: 'PUT /api/messages/:id', url: (b) => `/api/messages/${b.messageId}`, body: () => ({ body: 'owned' }), status: 404, error: 'ERR_NOT_FOUND' },
+  { route: 'DELETE /api/messages/:id', url: (b) => `/api/messages/${b.messageId}`, status: 404, error: 'ERR_NOT_FOUND' },
 ];
 
 /**
@@ -97,6 +157,8 @@ const PROBES: Probe[] = [
 const GUARDED = [
   '/api/users/', '/api/queue/', '/api/companies/', '/api/plans/', '/api/settings/',
   '/api/whatsapp/', '/api/whatsappsession/', '/api/media/', '/api/webhooks/', '/api/simulator/',
+  '/api/contacts/', '/api/tags/', '/api/ticket-tags/', '/api/quick-messages/', '/api/ticket-notes/', '/api/queue-options/',
+  '/api/tickets/', '/api/messages/',
 ];
 
 /** Ids of B sent inside bodies: refused as invalid fields, never linked. */
@@ -115,6 +177,22 @@ const BODY_PROBES: Array<Omit<Probe, 'route'> & { method: 'POST' | 'PUT' }> = [
     status: 400,
     error: 'ERR_VALIDATION',
   },
+  { method: 'POST', url: () => '/api/tags/sync', body: (b) => ({ ticketId: b.ticketId, tags: [] }), status: 404, error: 'ERR_NO_TICKET_FOUND' },
+  { method: 'POST', url: () => '/api/tags/sync', body: (b) => ({ ticketId: b.ticketId, tags: [{ id: b.tagId }] }), status: 400, error: 'ERR_VALIDATION' },
+  {
+    method: 'POST',
+    url: () => '/api/ticket-notes',
+    body: (b) => ({ note: 'Cross note', ticketId: b.ticketId, contactId: b.contactId }),
+    status: 404,
+    error: 'ERR_NO_TICKET_FOUND',
+  },
+  { method: 'POST', url: () => '/api/queue-options', body: (b) => ({ queueId: b.queueId, title: 'Cross option' }), status: 404, error: 'ERR_NO_QUEUE_FOUND' },
+];
+
+/** B's ids in query strings: not found, never B's rows. */
+const QUERY_PROBES: Array<Omit<Probe, 'route' | 'body'>> = [
+  { url: (b) => `/api/ticket-notes/list?ticketId=${b.ticketId}`, status: 404, error: 'ERR_NO_TICKET_FOUND' },
+  { url: (b) => `/api/queue-options?queueId=${b.queueId}`, status: 404, error: 'ERR_NO_QUEUE_FOUND' },
 ];
 
 /** 'METHOD /path' of every registered route with a path parameter (read from Fastify's route tree). */
@@ -154,6 +232,18 @@ async function snapshotOfB() {
     '/api/settings',
     '/api/whatsapp',
     `/api/whatsapp/${b.whatsappId}`,
+    '/api/contacts',
+    `/api/contacts/${b.contactId}`,
+    '/api/tags',
+    `/api/tags/${b.tagId}`,
+    `/api/tags/${b.tagId}/tickets`,
+    '/api/quick-messages/list',
+    `/api/quick-messages/${b.quickMessageId}`,
+    `/api/ticket-notes/list?ticketId=${b.ticketId}`,
+    `/api/queue-options?queueId=${b.queueId}`,
+    `/api/tickets/${b.ticketId}`,
+    `/api/tickets/u/${b.ticketUuid}`,
+    `/api/messages/${b.ticketId}`,
   ];
   const answers = await Promise.all(reads.map((url) => adminB.get(url)));
   for (const res of answers) expect(res.statusCode).toBe(200);
@@ -172,7 +262,36 @@ beforeAll(async () => {
   expect((await adminB.put(`/api/companies/${companyB.companyId}/schedules`, { schedules })).statusCode).toBe(200);
   const whatsappId = (await adminB.post('/api/whatsapp', { name: 'Conexão B', queueIds: [queueId] })).json().id;
   const mediaName = await t.ctx.media.save(companyB.companyId, { data: Buffer.from('B only'), mimeType: 'image/png' });
-  b = { companyId: companyB.companyId, planId: companyB.planId, adminId: companyB.adminId, agentId: agent.json().id, queueId, whatsappId, mediaName };
+  const contactId = (await adminB.post('/api/contacts', { name: 'Contato B', number: '5511987650000' })).json().id;
+  const ticketId = (await insertTicketRow(t.database.db, companyB.companyId, { contactId, queueId, whatsappId })).id;
+  const tagId = (await adminB.post('/api/tags', { name: 'Etiqueta B', kanban: 1 })).json().id;
+  expect((await adminB.post('/api/tags/sync', { ticketId, tags: [{ id: tagId }] })).statusCode).toBe(200);
+  const quickMessageId = (await adminB.post('/api/quick-messages', { shortcode: 'b', message: 'B only' })).json().id;
+  const ticketNoteId = (await adminB.post('/api/ticket-notes', { note: 'Nota B', ticketId, contactId })).json().id;
+  const queueOptionId = (await adminB.post('/api/queue-options', { queueId, title: 'Opção B' })).json().id;
+  const ticketUuid = (await adminB.get(`/api/tickets/${ticketId}`)).json().uuid;
+  const message = await t.database.db
+    .insertInto('messages')
+    .values({ companyId: companyB.companyId, ticketId, contactId, whatsappId, fromMe: true, userId: companyB.adminId, body: 'B only', delivery: 'sent', sentAt: Date.now() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  b = {
+    companyId: companyB.companyId,
+    planId: companyB.planId,
+    adminId: companyB.adminId,
+    agentId: agent.json().id,
+    queueId,
+    whatsappId,
+    mediaName,
+    contactId,
+    ticketId,
+    tagId,
+    quickMessageId,
+    ticketNoteId,
+    queueOptionId,
+    ticketUuid,
+    messageId: Number(message.id),
+  };
 });
 afterAll(() => t.close());
 
@@ -202,7 +321,12 @@ describe('tenancy', () => {
     }
     for (const probe of BODY_PROBES) {
       const res = probe.method === 'POST' ? await adminA.post(probe.url(b), probe.body?.(b)) : await adminA.put(probe.url(b), probe.body?.(b));
-      expect(res.statusCode).toBe(probe.status);
+      expect(res.statusCode, `${probe.method} ${probe.url(b)}`).toBe(probe.status);
+      expect(res.json().error).toBe(probe.error);
+    }
+    for (const probe of QUERY_PROBES) {
+      const res = await adminA.get(probe.url(b));
+      expect(res.statusCode, probe.url(b)).toBe(probe.status);
       expect(res.json().error).toBe(probe.error);
     }
     expect(await snapshotOfB()).toEqual(before);
@@ -221,5 +345,12 @@ describe('tenancy', () => {
     expect([...users, ...list].every((u) => u.companyId === a.companyId)).toBe(true);
     const queues = (await adminA.get('/api/queue')).json() as Array<{ id: number }>;
     expect(queues.map((q) => q.id)).not.toContain(b.queueId);
+    const ids = (rows: Array<{ id: number }>) => rows.map((row) => row.id);
+    expect(ids((await adminA.get('/api/contacts')).json().contacts)).not.toContain(b.contactId);
+    expect(ids((await adminA.get('/api/contacts/list')).json())).not.toContain(b.contactId);
+    expect((await adminA.get('/api/contacts/export')).payload).not.toContain('Contato B');
+    expect(ids((await adminA.get('/api/tags/list')).json())).not.toContain(b.tagId);
+    expect(ids((await adminA.get('/api/tags/kanban')).json().lista)).not.toContain(b.tagId);
+    expect(ids((await adminA.get('/api/quick-messages/list')).json())).not.toContain(b.quickMessageId);
   });
 });

@@ -79,6 +79,13 @@ async function createTestDatabase(): Promise<{ handle: DatabaseHandle; drop(): P
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
+      // pg's pool.end() resolves before its sockets are closed: wait for the backends to leave, or
+      // the forced drop terminates them mid-goodbye and their clients raise an unhandled 57P01.
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     },

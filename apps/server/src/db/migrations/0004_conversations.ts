@@ -5,6 +5,17 @@ import { sql, type Kysely } from 'kysely';
  * messages, notes, tags, quick messages, queue bot data and option trees.
  * Unique keys are what keep concurrent inbound traffic from duplicating anything (lessons §1, §2).
  */
+/** Frozen here (a migration never changes once shipped); the contract's DEFAULT_QUEUE_SCHEDULES is the same list. */
+const DEFAULT_QUEUE_SCHEDULES = JSON.stringify([
+  { weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' },
+  { weekday: 'Terça-feira', weekdayEn: 'tuesday', startTime: '08:00', endTime: '18:00' },
+  { weekday: 'Quarta-feira', weekdayEn: 'wednesday', startTime: '08:00', endTime: '18:00' },
+  { weekday: 'Quinta-feira', weekdayEn: 'thursday', startTime: '08:00', endTime: '18:00' },
+  { weekday: 'Sexta-feira', weekdayEn: 'friday', startTime: '08:00', endTime: '18:00' },
+  { weekday: 'Sábado', weekdayEn: 'saturday', startTime: '08:00', endTime: '12:00' },
+  { weekday: 'Domingo', weekdayEn: 'sunday', startTime: '00:00', endTime: '00:00' },
+]);
+
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable('queues')
@@ -13,7 +24,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('order_queue', 'integer')
     .addColumn('integration_id', 'integer')
     .addColumn('prompt_id', 'integer')
-    .addColumn('schedules', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+    // Spec admin §9's default working hours, so every queue has them however it was created.
+    .addColumn('schedules', 'jsonb', (c) => c.notNull().defaultTo(sql`${sql.lit(DEFAULT_QUEUE_SCHEDULES)}::jsonb`))
     .execute();
 
   await db.schema
@@ -50,6 +62,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create unique index contacts_company_lid_unique on contacts (company_id, lid) where lid is not null`.execute(db);
   await sql`create index contacts_company_name_idx on contacts (company_id, lower(name))`.execute(db);
   await sql`create index contacts_search_idx on contacts using gin (to_tsvector('simple', name || ' ' || number || ' ' || email))`.execute(db);
+  // Number searches typed without the country code match the end of the canonical number.
+  await sql`create index contacts_number_suffix_idx on contacts (company_id, reverse(number) text_pattern_ops)`.execute(db);
 
   await db.schema
     .createTable('contact_extra_info')
@@ -86,8 +100,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
   // One ticket per (company, contact, connection), reused across attendances (lessons §1, §4).
-  await sql`create unique index tickets_one_per_contact_connection on tickets (company_id, contact_id, coalesce(whatsapp_id, 0))`.execute(db);
-  await sql`create index tickets_list_idx on tickets (company_id, status, last_message_at desc, id desc)`.execute(db);
+  // Partial: a deleted connection sets whatsapp_id to null on several tickets of one contact.
+  await sql`create unique index tickets_one_per_contact_connection on tickets (company_id, contact_id, whatsapp_id) where whatsapp_id is not null`.execute(db);
+  // The inbox order: unread first, then the newest conversation (GET /tickets).
+  await sql`create index tickets_list_idx on tickets (company_id, status, (unread_messages > 0) desc, last_message_at desc, id desc)`.execute(db);
   await sql`create index tickets_queue_idx on tickets (company_id, queue_id, status, last_message_at desc)`.execute(db);
   await sql`create index tickets_user_idx on tickets (company_id, user_id, status, last_message_at desc)`.execute(db);
 
@@ -140,6 +156,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('previous_bodies', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
     /** Provider time in ms: lists order by it, then by id (arrival) (lessons §5). */
     .addColumn('sent_at', 'bigint', (c) => c.notNull())
+    /** Outbound retries: failed attempts so far and when the next one is due (null once settled). */
+    .addColumn('send_attempts', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('next_attempt_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
@@ -147,6 +166,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create unique index messages_idempotency_unique on messages (company_id, idempotency_key) where idempotency_key is not null`.execute(db);
   await sql`create index messages_ticket_order_idx on messages (ticket_id, sent_at desc, id desc)`.execute(db);
   await sql`create index messages_search_idx on messages using gin (to_tsvector('simple', body))`.execute(db);
+  // The outbox: pending sends by due time, and per ticket (a later message waits for an earlier one).
+  await sql`create index messages_outbox_idx on messages (next_attempt_at) where delivery = 'pending'`.execute(db);
+  await sql`create index messages_pending_ticket_idx on messages (ticket_id, id) where delivery = 'pending'`.execute(db);
+  // Marking a ticket read touches only its unread messages, not the whole conversation.
+  await sql`create index messages_unread_idx on messages (ticket_id) where not read`.execute(db);
 
   await db.schema
     .createTable('ticket_notes')

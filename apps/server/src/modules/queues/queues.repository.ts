@@ -1,7 +1,15 @@
+import { sql, type Updateable } from 'kysely';
 import { countAll, type Database } from '../../db/database.js';
+import type { QueuesTable } from '../../db/schema.js';
+
+/** Editable columns; schedules are written as JSON text (jsonb). */
+export type QueueValues = Omit<Updateable<QueuesTable>, 'id' | 'companyId' | 'createdAt'>;
+
+/** The bot's menu order: numbered queues first by number, then the rest by name. */
+const menuOrder = sql`order_queue asc nulls last`;
 
 export function listQueues(db: Database, companyId: number) {
-  return db.selectFrom('queues').selectAll().where('companyId', '=', companyId).orderBy('name').orderBy('id').execute();
+  return db.selectFrom('queues').selectAll().where('companyId', '=', companyId).orderBy(menuOrder).orderBy('name').orderBy('id').execute();
 }
 
 export function findQueue(db: Database, companyId: number, queueId: number) {
@@ -20,11 +28,11 @@ export async function queueIdsOfCompany(db: Database, companyId: number, queueId
   return new Set(rows.map((r) => r.id));
 }
 
-export function insertQueue(db: Database, companyId: number, values: { name: string; color: string }) {
+export function insertQueue(db: Database, companyId: number, values: QueueValues & { name: string; color: string }) {
   return db.insertInto('queues').values({ companyId, ...values }).returningAll().executeTakeFirstOrThrow();
 }
 
-export function updateQueueRow(db: Database, companyId: number, queueId: number, values: { name: string; color: string; updatedAt: Date }) {
+export function updateQueueRow(db: Database, companyId: number, queueId: number, values: QueueValues) {
   return db
     .updateTable('queues')
     .set(values)

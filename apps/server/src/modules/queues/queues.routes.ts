@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { idParam, queueInput } from '@atende/contract';
+import { idParam, queueInput, sentFields } from '@atende/contract';
 import { actorOf, type Guards } from '../../platform/authenticate.js';
 import type { AppContext } from '../../platform/context.js';
 import { parse } from '../../platform/validation.js';
@@ -20,7 +20,9 @@ export async function queuesRoutes(app: FastifyInstance, ctx: AppContext, guard:
 
   app.put('/queue/:id', { preHandler: guard.permission('queues:manage') }, async (request) => {
     const { id } = parse(idParam, request.params);
-    return updateQueue(ctx, actorOf(request), id, parse(queueInput, request.body));
+    // Name and colour are required; the other fields change only when sent.
+    const input = parse(queueInput, request.body);
+    return updateQueue(ctx, actorOf(request), id, { ...sentFields(input, request.body), name: input.name, color: input.color });
   });
 
   app.delete('/queue/:id', { preHandler: guard.permission('queues:manage') }, async (request, reply) => {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { QueueEventPayload, queueInput } from '@atende/contract';
+import { DEFAULT_QUEUE_SCHEDULES, type QueueEventPayload, type queueInput } from '@atende/contract';
 import type { Actor } from '../../platform/actor.js';
 import type { AppContext } from '../../platform/context.js';
 import { conflict, isUniqueViolation, notFound } from '../../platform/errors.js';
@@ -8,6 +8,17 @@ import { presentQueue } from './queues.presenter.js';
 import * as repo from './queues.repository.js';
 
 type QueueFields = z.output<typeof queueInput>;
+
+/**
+ * Column values of the fields given. Schedules not given (absent, null or an empty list) are the
+ * spec's default schedule (admin §9); fields left out of an update keep their value.
+ */
+function queueValues(input: Partial<QueueFields>): repo.QueueValues {
+  const { schedules, ...rest } = input;
+  const values: repo.QueueValues = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+  if ('schedules' in input) values.schedules = JSON.stringify(schedules ?? DEFAULT_QUEUE_SCHEDULES);
+  return values;
+}
 
 const noQueue = () => notFound('ERR_NO_QUEUE_FOUND');
 
@@ -38,7 +49,7 @@ export async function createQueue(ctx: AppContext, actor: Actor, input: QueueFie
     .execute(async (trx) => {
       // The plan's queue limit, checked under the company lock so concurrent creations queue up.
       await assertWithinPlanLimit(trx, actor.companyId, 'queues', (t) => repo.countQueues(t, actor.companyId));
-      return repo.insertQueue(trx, actor.companyId, { name: input.name, color: input.color });
+      return repo.insertQueue(trx, actor.companyId, { ...queueValues(input), name: input.name, color: input.color });
     })
     .catch((error) => {
       throw duplicateError(error);
@@ -48,9 +59,9 @@ export async function createQueue(ctx: AppContext, actor: Actor, input: QueueFie
   return queue;
 }
 
-export async function updateQueue(ctx: AppContext, actor: Actor, queueId: number, input: QueueFields) {
+export async function updateQueue(ctx: AppContext, actor: Actor, queueId: number, input: Partial<QueueFields>) {
   const row = await repo
-    .updateQueueRow(ctx.db, actor.companyId, queueId, { name: input.name, color: input.color, updatedAt: ctx.clock.now() })
+    .updateQueueRow(ctx.db, actor.companyId, queueId, { ...queueValues(input), updatedAt: ctx.clock.now() })
     .catch((error) => {
       throw duplicateError(error);
     });
@@ -60,7 +71,7 @@ export async function updateQueue(ctx: AppContext, actor: Actor, queueId: number
   return queue;
 }
 
-/** Users lose the queue with it (user_queues cascades). */
+/** Users and connections lose the queue with it, its option tree goes with it, its tickets keep no queue. */
 export async function deleteQueue(ctx: AppContext, actor: Actor, queueId: number) {
   if (!(await repo.deleteQueueRow(ctx.db, actor.companyId, queueId))) throw noQueue();
   announce(ctx, actor.companyId, { action: 'delete', queueId });

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_QUEUE_SCHEDULES, WEEKDAYS_EN } from '@atende/contract';
 import { startTestApp, type ApiClient, type TestApp, type TestCompany } from '../../test/harness.js';
 
 let t: TestApp;
@@ -23,12 +24,22 @@ describe('queues', () => {
     const created = await admin.post('/api/queue', { name: 'Financeiro', color: '#00AA00' });
     expect(created.statusCode).toBe(200);
     const queue = created.json();
-    expect(queue).toEqual({ id: expect.any(Number), name: 'Financeiro', color: '#00aa00' });
+    expect(queue).toEqual({
+      id: expect.any(Number),
+      name: 'Financeiro',
+      color: '#00aa00',
+      greetingMessage: '',
+      outOfHoursMessage: '',
+      orderQueue: null,
+      schedules: DEFAULT_QUEUE_SCHEDULES,
+      promptId: null,
+      integrationId: null,
+    });
     expect(emitted).toHaveBeenCalledWith(company.companyId, 'queue', { action: 'create', queueId: queue.id, queue });
 
     const renamed = await admin.put(`/api/queue/${queue.id}`, { name: 'Cobrança', color: '#00aa01' });
     expect(renamed.statusCode).toBe(200);
-    expect(renamed.json()).toEqual({ id: queue.id, name: 'Cobrança', color: '#00aa01' });
+    expect(renamed.json()).toEqual({ ...queue, name: 'Cobrança', color: '#00aa01' });
     expect(emitted).toHaveBeenCalledWith(company.companyId, 'queue', { action: 'update', queueId: queue.id, queue: renamed.json() });
     expect((await admin.get(`/api/queue/${queue.id}`)).json().name).toBe('Cobrança');
 
@@ -47,7 +58,9 @@ describe('queues', () => {
     const names = res.json().map((q: { name: string }) => q.name);
     expect(names).toEqual([...names].sort());
     expect(names).toEqual(expect.arrayContaining(['Alfa', 'Zulu']));
-    expect(Object.keys(res.json()[0]).sort()).toEqual(['color', 'id', 'name']);
+    expect(Object.keys(res.json()[0]).sort()).toEqual(
+      ['color', 'greetingMessage', 'id', 'integrationId', 'name', 'orderQueue', 'outOfHoursMessage', 'promptId', 'schedules'],
+    );
     expect((await t.request({ method: 'GET', url: '/api/queue' })).statusCode).toBe(401);
   });
 
@@ -118,5 +131,72 @@ describe('plan limit on queues', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 403, 403, 403, 403]);
     expect(results.find((r) => r.statusCode === 403)!.json().error).toBe('ERR_PLAN_LIMIT_QUEUES');
     expect((await smallAdmin.get('/api/queue')).json()).toHaveLength(2);
+  });
+});
+
+describe('greeting, out-of-hours message, order and working hours', () => {
+  const schedules = WEEKDAYS_EN.map((weekdayEn, i) => ({ weekday: `Dia ${i}`, weekdayEn, startTime: '09:00', endTime: i < 5 ? '17:30' : '' }));
+
+  it('stores what the queue dialog sends and answers it back', async () => {
+    const res = await admin.post('/api/queue', {
+      name: 'Atendimento',
+      color: '#0a0a01',
+      greetingMessage: 'Olá! Escolha uma opção.',
+      outOfHoursMessage: 'Estamos fechados.',
+      orderQueue: 2,
+      schedules,
+      promptId: 7,
+      integrationId: 3,
+    });
+    expect(res.statusCode).toBe(200);
+    const queue = res.json();
+    expect(queue).toMatchObject({ greetingMessage: 'Olá! Escolha uma opção.', outOfHoursMessage: 'Estamos fechados.', orderQueue: 2, schedules, promptId: 7, integrationId: 3 });
+    expect((await agent.get(`/api/queue/${queue.id}`)).json()).toEqual(queue);
+  });
+
+  it('gives the spec’s default working hours when none are given, on create and when cleared', async () => {
+    for (const [i, body] of [{}, { schedules: null }, { schedules: [] }].entries()) {
+      const queue = (await admin.post('/api/queue', { name: `Padrão ${i}`, color: `#0b000${i}`, ...body })).json();
+      expect(queue.schedules).toEqual(DEFAULT_QUEUE_SCHEDULES);
+    }
+    expect(DEFAULT_QUEUE_SCHEDULES.map((s) => [s.weekdayEn, s.startTime, s.endTime])).toEqual([
+      ['monday', '08:00', '18:00'], ['tuesday', '08:00', '18:00'], ['wednesday', '08:00', '18:00'], ['thursday', '08:00', '18:00'],
+      ['friday', '08:00', '18:00'], ['saturday', '08:00', '12:00'], ['sunday', '00:00', '00:00'],
+    ]);
+    // A queue written by other code (seed, inbound tests) gets them from the column default.
+    const row = await t.database.db.insertInto('queues').values({ companyId: company.companyId, name: 'Direta', color: '#0c0c0c' }).returningAll().executeTakeFirstOrThrow();
+    expect(row.schedules).toEqual(DEFAULT_QUEUE_SCHEDULES);
+  });
+
+  it('an edit changes only what it sends (name and colour always)', async () => {
+    const queue = (await admin.post('/api/queue', { name: 'Parcial', color: '#0d0d01', greetingMessage: 'Oi', orderQueue: 1, schedules })).json();
+    const res = await admin.put(`/api/queue/${queue.id}`, { name: 'Parcial 2', color: '#0d0d01', outOfHoursMessage: 'Fechado' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ...queue, name: 'Parcial 2', outOfHoursMessage: 'Fechado' });
+    const cleared = (await admin.put(`/api/queue/${queue.id}`, { name: 'Parcial 2', color: '#0d0d01', orderQueue: null, promptId: null, schedules: [] })).json();
+    expect(cleared).toMatchObject({ orderQueue: null, promptId: null, schedules: DEFAULT_QUEUE_SCHEDULES, greetingMessage: 'Oi' });
+  });
+
+  it('validates times as HH:MM, one entry per weekday, and the numbers', async () => {
+    const bad = async (body: object) => (await admin.post('/api/queue', { name: 'Inválida', color: '#0e0e01', ...body })).json();
+    const wrongTime = schedules.map((s, i) => (i === 1 ? { ...s, startTime: '25:00' } : s));
+    expect(await bad({ schedules: wrongTime })).toEqual({ error: 'ERR_VALIDATION', fields: { 'schedules.1.startTime': 'invalid' } });
+    expect((await bad({ schedules: schedules.map((s, i) => (i === 2 ? { ...s, endTime: '8:00' } : s)) })).fields).toEqual({ 'schedules.2.endTime': 'invalid' });
+    expect((await bad({ schedules: schedules.slice(0, 6) })).fields).toEqual({ schedules: 'invalid' });
+    expect((await bad({ schedules: [...schedules.slice(0, 6), { ...schedules[0] }] })).fields).toEqual({ schedules: 'invalid' });
+    expect((await bad({ schedules: 'always' })).fields).toEqual({ schedules: 'required' });
+    expect((await bad({ orderQueue: -1, promptId: 'x', integrationId: 0 })).fields).toEqual({ orderQueue: 'invalid', promptId: 'invalid', integrationId: 'invalid' });
+    expect((await bad({ greetingMessage: 'x'.repeat(4001) })).fields).toEqual({ greetingMessage: 'tooLong' });
+    // An empty number field of a form is no value.
+    expect((await admin.post('/api/queue', { name: 'Vazia', color: '#0e0e02', orderQueue: '', promptId: '', integrationId: '' })).json()).toMatchObject({ orderQueue: null, promptId: null, integrationId: null });
+  });
+
+  it('lists numbered queues first, in their order, then the others by name', async () => {
+    const other = await t.createCompany();
+    const otherAdmin = t.as(await t.login(other.email, other.password));
+    for (const [name, orderQueue, color] of [['Bravo', null, '#100001'], ['Charlie', 1, '#100002'], ['Alpha', null, '#100003'], ['Delta', 0, '#100004']] as const) {
+      expect((await otherAdmin.post('/api/queue', { name, color, orderQueue })).statusCode).toBe(200);
+    }
+    expect((await otherAdmin.get('/api/queue')).json().map((q: { name: string }) => q.name)).toEqual(['Delta', 'Charlie', 'Alpha', 'Bravo']);
   });
 });

@@ -1,0 +1,48 @@
+import type { Contact } from '@atende/contract';
+import type { Database } from '../../db/database.js';
+import { extraInfoOf, type ContactRow, type ExtraInfoRow } from './contacts.repository.js';
+
+export function presentContact(row: ContactRow, extraInfo: ExtraInfoRow[]): Contact {
+  return {
+    id: row.id,
+    name: row.name,
+    number: row.number,
+    email: row.email,
+    profilePicUrl: row.profilePicUrl,
+    isGroup: row.isGroup,
+    lid: row.lid,
+    extraInfo: extraInfo.map(({ id, name, value }) => ({ id, name, value })),
+    whatsappId: row.whatsappId,
+    companyId: row.companyId,
+    createdAt: new Date(row.createdAt).toISOString(),
+    updatedAt: new Date(row.updatedAt).toISOString(),
+  };
+}
+
+/** Contacts with their extra info, in the order given (two queries for any number of rows). */
+export async function presentContacts(db: Database, rows: ContactRow[]): Promise<Contact[]> {
+  const extra = await extraInfoOf(db, rows.map((r) => r.id));
+  return rows.map((row) => presentContact(row, extra.get(row.id) ?? []));
+}
+
+export async function presentOneContact(db: Database, row: ContactRow): Promise<Contact> {
+  const [contact] = await presentContacts(db, [row]);
+  return contact;
+}
+
+/** Spec admin §9: CSV with ';' between fields. UTF-8 with a byte order mark so spreadsheets read accents. */
+export const CSV_BOM = '\uFEFF';
+export const CSV_HEADER = 'name;number;email\r\n';
+
+/**
+ * One CSV field: quoted when it holds the separator, a quote or a line break. A value a
+ * spreadsheet would run as a formula (= + - @ first) gets a leading apostrophe (CSV injection).
+ */
+export function csvField(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export function csvLine(contact: { name: string; number: string; email: string }): string {
+  return `${[contact.name, contact.number, contact.email].map(csvField).join(';')}\r\n`;
+}

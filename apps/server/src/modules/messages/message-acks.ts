@@ -1,0 +1,61 @@
+/**
+ * Delivery receipts. Acks only move forward (GREATEST in SQL: another process may have seen a
+ * newer one). A receipt can overtake the send it belongs to (the provider reports 'sent' before
+ * the outbox has written the provider's id on our row): such early acks wait here, briefly and
+ * in bounded memory, and are applied as soon as the outbox records the id.
+ */
+import { BoundedMap } from '../../channels/whatsapp/delivery.js';
+import type { MessageRow } from '../../db/schema-conversations.js';
+import type { AppContext } from '../../platform/context.js';
+import { announceQuietly } from './messages.live.js';
+import { advanceAck, findByProviderId } from './messages.repository.js';
+
+const EARLY_TTL_MS = 5 * 60_000;
+const early = new WeakMap<AppContext, BoundedMap<string, { ack: number; at: number }>>();
+
+function bufferOf(ctx: AppContext) {
+  let buffer = early.get(ctx);
+  if (!buffer) {
+    buffer = new BoundedMap(5_000);
+    early.set(ctx, buffer);
+  }
+  return buffer;
+}
+
+const keyOf = (whatsappId: number, providerMessageId: string) => `${whatsappId}:${providerMessageId}`;
+
+/** Applies a receipt; answers the message when its ack moved. */
+export async function recordAck(
+  ctx: AppContext,
+  source: { companyId: number; whatsappId: number },
+  providerMessageId: string,
+  ack: number,
+): Promise<MessageRow | undefined> {
+  const now = ctx.clock.now();
+  const moved = await advanceAck(ctx.db, source.companyId, source.whatsappId, providerMessageId, ack, now);
+  if (moved) {
+    await announceQuietly(ctx, moved.companyId, moved.ticketId, [{ action: 'update', message: moved }]);
+    return moved;
+  }
+  const known = await findByProviderId(ctx.db, source.companyId, source.whatsappId, providerMessageId);
+  if (!known) {
+    const buffer = bufferOf(ctx);
+    const key = keyOf(source.whatsappId, providerMessageId);
+    const seen = buffer.get(key);
+    buffer.set(key, { ack: Math.max(seen?.ack ?? 0, ack), at: now.getTime() });
+  }
+  return undefined;
+}
+
+/** Called once the outbox wrote a provider id: a receipt that arrived before it is applied now. */
+export async function applyEarlyAck(ctx: AppContext, row: MessageRow): Promise<MessageRow> {
+  if (!row.providerMessageId || row.whatsappId === null) return row;
+  const buffer = early.get(ctx);
+  const key = keyOf(row.whatsappId, row.providerMessageId);
+  const waiting = buffer?.get(key);
+  if (!waiting) return row;
+  buffer!.delete(key);
+  if (ctx.clock.now().getTime() - waiting.at > EARLY_TTL_MS) return row;
+  const moved = await advanceAck(ctx.db, row.companyId, row.whatsappId, row.providerMessageId, waiting.ack, ctx.clock.now());
+  return moved ?? row;
+}

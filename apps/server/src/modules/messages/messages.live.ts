@@ -1,0 +1,58 @@
+import type { MessageEvent, Ticket } from '@atende/contract';
+import type { MessageRow } from '../../db/schema-conversations.js';
+import type { AppContext } from '../../platform/context.js';
+import { announceTicket, ticketAudience } from '../tickets/tickets.audience.js';
+import { presentTicket } from '../tickets/tickets.presenter.js';
+import { findTicketView } from '../tickets/tickets.repository.js';
+import { presentMessage } from './messages.presenter.js';
+import { quotedOf } from './messages.repository.js';
+
+export interface MessageChange {
+  action: 'create' | 'update';
+  message: MessageRow;
+}
+
+/**
+ * After a commit: `company-{id}-appMessage` for each changed message of one ticket, to exactly
+ * the users who may see that ticket (lesson 11), with the ticket as it is now. With
+ * `ticketChanged` the ticket's own update event goes out too (same audience, one lookup).
+ */
+export async function announceMessages(
+  ctx: AppContext,
+  companyId: number,
+  ticketId: number,
+  changes: MessageChange[],
+  options: { ticketChanged?: boolean; before?: string[] } = {},
+): Promise<void> {
+  let ticket: Ticket;
+  let audience: string[];
+  if (options.ticketChanged) {
+    const announced = await announceTicket(ctx, companyId, ticketId, options.before);
+    if (!announced) return;
+    ({ ticket, audience } = announced);
+  } else {
+    const view = await findTicketView(ctx.db, companyId, ticketId);
+    if (!view) return;
+    ticket = presentTicket(view);
+    audience = await ticketAudience(ctx.db, view);
+  }
+  if (changes.length === 0) return;
+  const quoted = await quotedOf(ctx.db, companyId, changes.map((c) => c.message));
+  for (const change of changes) {
+    const payload: MessageEvent = {
+      action: change.action,
+      message: presentMessage(change.message, change.message.quotedMessageId ? quoted.get(change.message.quotedMessageId) : null),
+      ticket,
+    };
+    for (const room of audience) ctx.live.toRoom(room, companyId, 'appMessage', payload);
+  }
+}
+
+/** Same as announceMessages, never throwing: for background work (outbox, receipts) where a failed emit must not undo stored state. */
+export async function announceQuietly(ctx: AppContext, companyId: number, ticketId: number, changes: MessageChange[], options: { ticketChanged?: boolean } = {}) {
+  try {
+    await announceMessages(ctx, companyId, ticketId, changes, options);
+  } catch (error) {
+    ctx.log.error({ err: error, companyId, ticketId }, 'could not announce message changes');
+  }
+}

@@ -1,0 +1,82 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { idParam, messageEditInput, messageSendInput } from '@atende/contract';
+import { actorOf, type Guards } from '../../platform/authenticate.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { parse } from '../../platform/validation.js';
+import { installOutbox, type OutboxOptions } from './outbox.js';
+import { deleteMessage, editMessage, listMessages, sendMessages, type SendRequest, type UploadedMedia } from './messages.service.js';
+
+const pageQuery = z.object({ pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1) });
+const captionFields = z.object({
+  body: z.string().max(4096).optional().default(''),
+  idempotencyKey: z.string().min(8).max(100).optional(),
+  quotedMsg: z.string().optional(),
+});
+
+/** multipart: `medias` (one or more files), `body` (the caption), optionally `idempotencyKey` and `quotedMsg` (JSON with an id). */
+async function readMultipart(request: FastifyRequest): Promise<SendRequest> {
+  const medias: UploadedMedia[] = [];
+  const fields: Record<string, string> = {};
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      if (part.fieldname !== 'medias') {
+        await part.toBuffer();
+        continue;
+      }
+      medias.push({ data: await part.toBuffer(), mimeType: part.mimetype || 'application/octet-stream', fileName: part.filename || undefined });
+    } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+  }
+  const { body, idempotencyKey, quotedMsg } = parse(captionFields, fields);
+  let quotedMsgId: number | null = null;
+  if (quotedMsg) {
+    try {
+      const parsed: unknown = JSON.parse(quotedMsg);
+      quotedMsgId = Number(typeof parsed === 'object' && parsed ? (parsed as { id?: unknown }).id : parsed) || null;
+    } catch {
+      throw new AppError('ERR_VALIDATION', 400, { fields: { quotedMsg: 'invalid' } });
+    }
+  }
+  if (medias.length === 0 && !body.trim()) throw new AppError('ERR_VALIDATION', 400, { fields: { medias: 'required' } });
+  return { body, idempotencyKey, quotedMsgId, medias };
+}
+
+/**
+ * Messages of a ticket (spec core §7): read a page (marks the ticket read), send text or files,
+ * edit and delete one's own. The outbox that delivers what is stored runs with these routes.
+ */
+export async function messagesRoutes(app: FastifyInstance, ctx: AppContext, guard: Guards, outbox: OutboxOptions = {}) {
+  const sender = installOutbox(ctx, outbox);
+  sender.start();
+  app.addHook('onClose', () => sender.stop());
+
+  // One parameter name per path segment (the router shares it): for GET and POST `:id` is the ticket's id.
+  app.get('/messages/:id', { preHandler: guard.signedIn }, async (request) => {
+    const { id: ticketId } = parse(idParam, request.params);
+    const { pageNumber } = parse(pageQuery, request.query);
+    return listMessages(ctx, actorOf(request), ticketId, pageNumber);
+  });
+
+  app.post('/messages/:id', { preHandler: guard.signedIn, bodyLimit: 5 * 1024 * 1024 }, async (request) => {
+    const { id: ticketId } = parse(idParam, request.params);
+    if (request.isMultipart()) return sendMessages(ctx, actorOf(request), ticketId, await readMultipart(request));
+    const input = parse(messageSendInput, request.body);
+    const [message] = await sendMessages(ctx, actorOf(request), ticketId, {
+      body: input.body,
+      quotedMsgId: input.quotedMsg?.id ?? null,
+      idempotencyKey: input.idempotencyKey,
+    });
+    return message;
+  });
+
+  app.put('/messages/:id', { preHandler: guard.signedIn }, async (request) => {
+    const { id } = parse(idParam, request.params);
+    return editMessage(ctx, actorOf(request), id, parse(messageEditInput, request.body).body);
+  });
+
+  app.delete('/messages/:id', { preHandler: guard.signedIn }, async (request) => {
+    const { id } = parse(idParam, request.params);
+    return deleteMessage(ctx, actorOf(request), id);
+  });
+}

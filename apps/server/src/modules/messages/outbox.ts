@@ -1,0 +1,273 @@
+/**
+ * The outbox: a durable retry loop over the messages table. Every pending outbound row is sent by
+ * the process that runs its connection's session (the lease holder), with the row's idempotency
+ * key, so a retry after a failure, a crash or a restart never reaches the customer twice (the
+ * provider derives the message id from the key and the send ledger remembers finished sends).
+ *
+ * - Claiming sets next_attempt_at ahead (FOR UPDATE SKIP LOCKED): two passes never take one row.
+ * - Per ticket only the oldest pending message is taken: a chat's messages leave in order.
+ * - A failure counts an attempt and waits (exponential backoff); after `maxAttempts`, or a failure
+ *   no retry can fix, the row is 'failed' with its error code and the agent is told.
+ * - Rows of a connection that is not CONNECTED wait without spending attempts, up to `maxWaitMs`.
+ * - Pending rows left by a stopped process are taken by the next pass of whoever holds the session.
+ */
+import { sql } from 'kysely';
+import { isWhatsAppError, type ProviderSession, type SendResult } from '../../channels/whatsapp/provider.js';
+import type { MessageRow } from '../../db/schema-conversations.js';
+import type { AppContext } from '../../platform/context.js';
+import { isUniqueViolation } from '../../platform/errors.js';
+import { applyEarlyAck } from './message-acks.js';
+import { announceQuietly } from './messages.live.js';
+import { extraOf } from './messages.presenter.js';
+
+export interface OutboxOptions {
+  /** How often due rows are looked for (a kick after a new message does not wait for it). */
+  pollMs?: number;
+  maxAttempts?: number;
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** How long a claimed row is reserved for the send in flight. */
+  claimMs?: number;
+  /** A row still pending after this long (connection down) is given up. */
+  maxWaitMs?: number;
+  /** A send that has not answered by then counts as failed (the key keeps a late success single). */
+  sendTimeoutMs?: number;
+  batchSize?: number;
+}
+
+export interface Outbox {
+  /** A new row for this connection: send now when its session runs here. */
+  kick(whatsappId: number): void;
+  /** One pass now over everything due on this process's sessions; resolves when it is done. */
+  runDue(): Promise<void>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/** Failures a retry cannot fix. */
+const PERMANENT = new Set(['ERR_WAPP_INVALID_CONTACT', 'ERR_WAPP_UNSUPPORTED', 'ERR_WAPP_WINDOW_CLOSED', 'ERR_WAPP_DOWNLOAD_MEDIA']);
+
+const outboxes = new WeakMap<AppContext, Outbox>();
+export const outboxOf = (ctx: AppContext): Outbox | undefined => outboxes.get(ctx);
+
+export function installOutbox(ctx: AppContext, options: OutboxOptions = {}): Outbox {
+  const outbox = new MessageOutbox(ctx, {
+    pollMs: 1_000,
+    maxAttempts: 5,
+    baseDelayMs: 2_000,
+    maxDelayMs: 60_000,
+    claimMs: 120_000,
+    maxWaitMs: 15 * 60_000,
+    sendTimeoutMs: 60_000,
+    batchSize: 25,
+    ...options,
+  });
+  outboxes.set(ctx, outbox);
+  return outbox;
+}
+
+class MessageOutbox implements Outbox {
+  private running: Promise<void> | null = null;
+  private again = false;
+  private timer: NodeJS.Timeout | undefined;
+  private lastExpiry = 0;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly options: Required<OutboxOptions>,
+  ) {}
+
+  start(): void {
+    this.timer ??= setInterval(() => void this.runDue(), this.options.pollMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  kick(whatsappId: number): void {
+    if (this.ctx.sessions.session(whatsappId)?.status === 'CONNECTED') void this.runDue();
+  }
+
+  runDue(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        await this.pass().catch((error: unknown) => this.ctx.log.error({ err: error }, 'outbox pass failed'));
+      } while (this.again);
+    })().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async pass(): Promise<void> {
+    if (!this.ctx.sessions.running) return;
+    await this.expireStale();
+    const connected = await this.connectedHere();
+    if (connected.length === 0) return;
+    // Each claim takes the head of every ticket's queue; the next one takes what followed it.
+    for (;;) {
+      const batch = await this.claim(connected);
+      const progress = await Promise.all(batch.map((row) => this.deliver(row)));
+      if (!progress.includes(true)) return;
+    }
+  }
+
+  /** Connections whose session runs in this process and is CONNECTED. */
+  private async connectedHere(): Promise<number[]> {
+    const held = await this.ctx.db.selectFrom('whatsappLeases').select('whatsappId').where('holder', '=', this.ctx.sessions.nodeId).execute();
+    return held.map((h) => h.whatsappId).filter((id) => this.ctx.sessions.session(id)?.status === 'CONNECTED');
+  }
+
+  private claim(whatsappIds: number[]): Promise<MessageRow[]> {
+    const now = this.ctx.clock.now();
+    const until = new Date(now.getTime() + this.options.claimMs);
+    return this.ctx.db
+      .updateTable('messages')
+      .set({ nextAttemptAt: until })
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('messages as m')
+          .select('m.id')
+          .where('m.delivery', '=', 'pending')
+          .where('m.whatsappId', 'in', whatsappIds)
+          .where('m.nextAttemptAt', '<=', now)
+          .where(({ not, exists, selectFrom }) =>
+            not(exists(selectFrom('messages as e').select(sql`1`.as('one')).whereRef('e.ticketId', '=', 'm.ticketId').where('e.delivery', '=', 'pending').whereRef('e.id', '<', 'm.id'))),
+          )
+          .orderBy('m.nextAttemptAt')
+          .orderBy('m.id')
+          .limit(this.options.batchSize)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returningAll()
+      .execute();
+  }
+
+  /** Answers whether the row moved on (sent, failed, or waiting for its next attempt). */
+  private async deliver(row: MessageRow): Promise<boolean> {
+    const { db, clock } = this.ctx;
+    if (row.isDeleted) {
+      await this.settle(row, { delivery: 'failed', errorCode: null, nextAttemptAt: null });
+      return true;
+    }
+    const session = this.ctx.sessions.session(row.whatsappId!);
+    if (!session || session.status !== 'CONNECTED') {
+      // The session went away since the claim: give the row back without spending an attempt.
+      await db.updateTable('messages').set({ nextAttemptAt: clock.now() }).where('id', '=', row.id).where('delivery', '=', 'pending').execute();
+      return false;
+    }
+    let result: SendResult;
+    try {
+      result = await withTimeout(this.send(session, row), this.options.sendTimeoutMs);
+    } catch (error) {
+      await this.failed(row, error);
+      return true;
+    }
+    let sent = await this.recordSent(row, result.providerMessageId);
+    if (!sent) return true;
+    sent = await applyEarlyAck(this.ctx, sent);
+    await announceQuietly(this.ctx, sent.companyId, sent.ticketId, [{ action: 'update', message: sent }]);
+    return true;
+  }
+
+  private async recordSent(row: MessageRow, providerMessageId: string): Promise<MessageRow | undefined> {
+    const values = { delivery: 'sent' as const, errorCode: null, nextAttemptAt: null, ack: sql<number>`greatest(ack, 1)`, updatedAt: this.ctx.clock.now() };
+    const update = (withId: boolean) =>
+      this.ctx.db
+        .updateTable('messages')
+        .set(withId ? { ...values, providerMessageId } : values)
+        .where('id', '=', row.id)
+        .where('delivery', '=', 'pending')
+        .returningAll()
+        .executeTakeFirst();
+    try {
+      return await update(true);
+    } catch (error) {
+      // The provider echoed our own send as a phone message first and it was stored: keep ours, unlinked.
+      if (!isUniqueViolation(error)) throw error;
+      this.ctx.log.warn({ messageId: row.id, providerMessageId }, 'sent message id already stored; keeping the outbound row without it');
+      return update(false);
+    }
+  }
+
+  private async send(session: ProviderSession, row: MessageRow): Promise<SendResult> {
+    const to = await this.destinationOf(row);
+    const base = { to, idempotencyKey: row.idempotencyKey ?? `message:${row.id}`, quotedId: row.quotedProviderId ?? undefined };
+    if (row.mediaType === 'chat') return session.sendText({ ...base, body: row.body });
+    const media = row.mediaPath ? await this.ctx.media.read(row.companyId, row.mediaPath) : null;
+    if (!media) throw Object.assign(new Error('the media file of this message is gone'), { code: 'ERR_WAPP_DOWNLOAD_MEDIA' });
+    const mimeType = row.mimeType ?? media.contentType;
+    if (row.mediaType === 'audio' && extraOf(row).voice) return session.sendVoice({ ...base, data: media.data, mimeType });
+    const kind = row.mediaType === 'application' ? 'document' : row.mediaType === 'sticker' ? 'sticker' : (row.mediaType as 'image' | 'video' | 'audio');
+    return session.sendMedia({ ...base, kind, data: media.data, mimeType, fileName: row.mediaName ?? undefined, caption: row.body || undefined });
+  }
+
+  /** The customer's address: canonical number, a group id, or the LID while the number is unknown. */
+  private async destinationOf(row: MessageRow): Promise<string> {
+    const contact = await this.ctx.db.selectFrom('contacts').select(['number', 'lid', 'isGroup']).where('id', '=', row.contactId).executeTakeFirstOrThrow();
+    if (contact.isGroup) return `${contact.number}@g.us`;
+    return contact.number || contact.lid || '';
+  }
+
+  private async failed(row: MessageRow, error: unknown): Promise<void> {
+    const code = isWhatsAppError(error) ? error.code : ((error as { code?: string })?.code ?? 'ERR_SENDING_WAPP_MSG');
+    const attempts = row.sendAttempts + 1;
+    const permanent = PERMANENT.has(code);
+    this.ctx.log.warn({ err: error, messageId: row.id, attempts, code }, 'outbound message not sent');
+    if (permanent || attempts >= this.options.maxAttempts) {
+      return this.settle(row, { delivery: 'failed', errorCode: permanent ? code : 'ERR_SENDING_WAPP_MSG', sendAttempts: attempts, nextAttemptAt: null });
+    }
+    const delay = Math.min(this.options.maxDelayMs, this.options.baseDelayMs * 2 ** (attempts - 1));
+    await this.ctx.db
+      .updateTable('messages')
+      .set({ sendAttempts: attempts, nextAttemptAt: new Date(this.ctx.clock.now().getTime() + delay) })
+      .where('id', '=', row.id)
+      .where('delivery', '=', 'pending')
+      .execute();
+  }
+
+  private async settle(row: MessageRow, values: { delivery: 'failed'; errorCode: string | null; sendAttempts?: number; nextAttemptAt: null }) {
+    const settled = await this.ctx.db
+      .updateTable('messages')
+      .set({ ...values, updatedAt: this.ctx.clock.now() })
+      .where('id', '=', row.id)
+      .where('delivery', '=', 'pending')
+      .returningAll()
+      .executeTakeFirst();
+    if (settled) await announceQuietly(this.ctx, settled.companyId, settled.ticketId, [{ action: 'update', message: settled }]);
+  }
+
+  /** Gives up rows that waited too long for their connection (checked about once a minute). */
+  private async expireStale(): Promise<void> {
+    const now = this.ctx.clock.now().getTime();
+    if (now - this.lastExpiry < 60_000) return;
+    this.lastExpiry = now;
+    const expired = await this.ctx.db
+      .updateTable('messages')
+      .set({ delivery: 'failed', errorCode: 'ERR_SENDING_WAPP_MSG', nextAttemptAt: null })
+      .where('delivery', '=', 'pending')
+      .where('nextAttemptAt', '<=', new Date(now))
+      .where('createdAt', '<', new Date(now - this.options.maxWaitMs))
+      .returningAll()
+      .execute();
+    for (const row of expired) await announceQuietly(this.ctx, row.companyId, row.ticketId, [{ action: 'update', message: row }]);
+  }
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error('the provider did not answer the send in time'), { code: 'ERR_SENDING_WAPP_MSG' })), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}

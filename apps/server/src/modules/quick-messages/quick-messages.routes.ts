@@ -1,0 +1,82 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { QUICK_MESSAGE_MEDIA_FIELD, V, idParam, listQuery, quickMessageInput, sentFields } from '@atende/contract';
+import { actorOf, type Guards } from '../../platform/authenticate.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { parse } from '../../platform/validation.js';
+import {
+  attachMedia,
+  createQuickMessage,
+  deleteQuickMessage,
+  detachMedia,
+  listAllQuickMessages,
+  listQuickMessagesPage,
+  loadChangeable,
+  showQuickMessage,
+  updateQuickMessage,
+  type UploadedFile,
+} from './quick-messages.service.js';
+
+const noFile = () => new AppError('ERR_VALIDATION', 400, { fields: { [QUICK_MESSAGE_MEDIA_FIELD]: V.required } });
+
+/**
+ * The multipart upload's `file` part, read into memory (the app's multipart limit caps its size).
+ * Other parts (`typeArch`, sent by older clients) are read and ignored.
+ */
+async function uploadedFile(request: FastifyRequest): Promise<UploadedFile> {
+  if (!request.isMultipart()) throw noFile();
+  let file: UploadedFile | null = null;
+  for await (const part of request.parts()) {
+    if (part.type !== 'file') continue;
+    const data = await part.toBuffer();
+    if (part.fieldname === QUICK_MESSAGE_MEDIA_FIELD && !file && data.length > 0) {
+      file = { data, mimeType: part.mimetype || 'application/octet-stream', fileName: (part.filename || 'file').slice(0, 255) };
+    }
+  }
+  if (!file) throw noFile();
+  return file;
+}
+
+/**
+ * Quick replies: every signed-in user sees the company's shared ones and their own, and creates
+ * their own; only the author or an admin changes or deletes one (quick-messages.policy).
+ */
+export async function quickMessagesRoutes(app: FastifyInstance, ctx: AppContext, guard: Guards) {
+  app.get('/quick-messages', { preHandler: guard.signedIn }, async (request) =>
+    listQuickMessagesPage(ctx, actorOf(request), parse(listQuery, request.query)),
+  );
+
+  app.get('/quick-messages/list', { preHandler: guard.signedIn }, async (request) => listAllQuickMessages(ctx, actorOf(request)));
+
+  app.get('/quick-messages/:id', { preHandler: guard.signedIn }, async (request) => {
+    const { id } = parse(idParam, request.params);
+    return showQuickMessage(ctx, actorOf(request), id);
+  });
+
+  app.post('/quick-messages', { preHandler: guard.signedIn }, async (request) =>
+    createQuickMessage(ctx, actorOf(request), parse(quickMessageInput, request.body)),
+  );
+
+  app.put('/quick-messages/:id', { preHandler: guard.signedIn }, async (request) => {
+    const { id } = parse(idParam, request.params);
+    const input = parse(quickMessageInput.partial(), request.body);
+    return updateQuickMessage(ctx, actorOf(request), id, sentFields(input, request.body));
+  });
+
+  app.delete('/quick-messages/:id', { preHandler: guard.signedIn }, async (request, reply) => {
+    const { id } = parse(idParam, request.params);
+    await deleteQuickMessage(ctx, actorOf(request), id);
+    return reply.code(204).send();
+  });
+
+  app.post('/quick-messages/:id/media-upload', { preHandler: guard.signedIn }, async (request) => {
+    const { id } = parse(idParam, request.params);
+    await loadChangeable(ctx, actorOf(request), id);
+    return attachMedia(ctx, actorOf(request), id, await uploadedFile(request));
+  });
+
+  app.delete('/quick-messages/:id/media-upload', { preHandler: guard.signedIn }, async (request) => {
+    const { id } = parse(idParam, request.params);
+    return detachMedia(ctx, actorOf(request), id);
+  });
+}

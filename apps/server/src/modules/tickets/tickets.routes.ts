@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { CLIENT_EVENTS, idParam, rooms, ticketCreateInput, ticketListQuery, ticketUpdateInput } from '@atende/contract';
+import { actorOf, type Guards } from '../../platform/authenticate.js';
+import type { AppContext } from '../../platform/context.js';
+import type { LiveServer } from '../../platform/live.js';
+import { parse } from '../../platform/validation.js';
+import { mayReach } from './tickets.policy.js';
+import { findTicket } from './tickets.repository.js';
+import { createTicket, deleteTicket, listTickets, showTicket, viewerOf } from './tickets.service.js';
+import { updateTicket } from './tickets.transitions.js';
+
+const uuidParam = z.object({ uuid: z.string().max(64) });
+
+/**
+ * Tickets (spec core §7). Every signed-in user lists and acts on the tickets they may reach
+ * (tickets.policy); deleting needs ticket-options:deleteTicket.
+ */
+export async function ticketsRoutes(app: FastifyInstance, ctx: AppContext, guard: Guards, live: LiveServer) {
+  app.get('/tickets', { preHandler: guard.signedIn }, async (request) => listTickets(ctx, actorOf(request), parse(ticketListQuery, request.query)));
+
+  app.get('/tickets/u/:uuid', { preHandler: guard.signedIn }, async (request) => {
+    const { uuid } = parse(uuidParam, request.params);
+    return showTicket(ctx, actorOf(request), { uuid });
+  });
+
+  app.get('/tickets/:id', { preHandler: guard.signedIn }, async (request) => {
+    const { id } = parse(idParam, request.params);
+    return showTicket(ctx, actorOf(request), { id });
+  });
+
+  app.post('/tickets', { preHandler: guard.signedIn }, async (request) => createTicket(ctx, actorOf(request), parse(ticketCreateInput, request.body)));
+
+  app.put('/tickets/:id', { preHandler: guard.signedIn }, async (request) => {
+    const { id } = parse(idParam, request.params);
+    return updateTicket(ctx, actorOf(request), id, parse(ticketUpdateInput, request.body));
+  });
+
+  app.delete('/tickets/:id', { preHandler: guard.permission('ticket-options:deleteTicket') }, async (request, reply) => {
+    const { id } = parse(idParam, request.params);
+    await deleteTicket(ctx, actorOf(request), id);
+    return reply.code(204).send();
+  });
+
+  // The ticket screen's room: only for a ticket of the caller's company that the caller may reach.
+  live.registerJoin(CLIENT_EVENTS.joinChatBox, async (actor, argument) => {
+    const ticketId = Number(argument);
+    if (!Number.isInteger(ticketId) || ticketId <= 0) return null;
+    const ticket = await findTicket(ctx.db, actor.companyId, ticketId);
+    if (!ticket || !mayReach(await viewerOf(ctx, actor), ticket)) return null;
+    return rooms.ticket(actor.companyId, ticketId);
+  });
+}
