@@ -1,5 +1,5 @@
 import i18n from 'i18next';
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { get, type FieldValues, type FormState, type Path, type UseFormRegister, type UseFormSetError } from 'react-hook-form';
 import { ApiError } from './api';
 
 /** The contract's schemas carry validation keys (required, tooShort...); this shows their text. */
@@ -26,4 +26,25 @@ export function applyServerFieldErrors<T extends FieldValues>(
     }
   }
   return marked;
+}
+
+/**
+ * The props every text field of a react-hook-form form repeats: registration, the translated
+ * error under the field, dense full-width layout and the test id of its input. Spread first;
+ * props written after the spread (type, label, helperText...) win.
+ */
+export function textFieldProps<T extends FieldValues>(
+  form: { register: UseFormRegister<T>; formState: FormState<NoInfer<T>> },
+  name: Path<T>,
+  testId: string,
+) {
+  const message = (get(form.formState.errors, name) as { message?: string } | undefined)?.message;
+  return {
+    ...form.register(name),
+    fullWidth: true,
+    margin: 'dense' as const,
+    error: Boolean(message),
+    helperText: validationText(message),
+    slotProps: { htmlInput: { 'data-testid': testId } },
+  };
 }

@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import { AuthCard } from '../../components/AuthCard';
 import { api } from '../../lib/api';
 import { toastError } from '../../lib/errors';
-import { applyServerFieldErrors, validationText } from '../../lib/forms';
+import { applyServerFieldErrors, textFieldProps, validationText } from '../../lib/forms';
 import { formatPhone, phoneDigits } from '../../lib/phone';
 
 type SignupForm = { name: string; email: string; phone: string; password: string; planId: number | '' };
@@ -35,7 +35,7 @@ export default function SignupPage() {
     resolver,
     defaultValues: { name: '', email: '', phone: '', password: '', planId: '' },
   });
-  const { register, handleSubmit, control, setError, formState } = form;
+  const { handleSubmit, control, setError, formState } = form;
   const { errors } = formState;
 
   const signup = useMutation({
@@ -52,27 +52,8 @@ export default function SignupPage() {
   return (
     <AuthCard title={t('signup.title')}>
       <Box component="form" noValidate onSubmit={handleSubmit((input) => signup.mutate(input))} sx={{ width: '100%' }}>
-        <TextField
-          label={t('signup.name')}
-          fullWidth
-          margin="dense"
-          autoFocus
-          {...register('name')}
-          error={Boolean(errors.name)}
-          helperText={validationText(errors.name?.message)}
-          slotProps={{ htmlInput: { 'data-testid': 'signup-name' } }}
-        />
-        <TextField
-          label={t('signup.email')}
-          type="email"
-          fullWidth
-          margin="dense"
-          autoComplete="email"
-          {...register('email')}
-          error={Boolean(errors.email)}
-          helperText={validationText(errors.email?.message)}
-          slotProps={{ htmlInput: { 'data-testid': 'signup-email' } }}
-        />
+        <TextField {...textFieldProps(form, 'name', 'signup-name')} label={t('signup.name')} autoFocus />
+        <TextField {...textFieldProps(form, 'email', 'signup-email')} label={t('signup.email')} type="email" autoComplete="email" />
         <Controller
           control={control}
           name="phone"
@@ -94,17 +75,7 @@ export default function SignupPage() {
             />
           )}
         />
-        <TextField
-          label={t('signup.password')}
-          type="password"
-          fullWidth
-          margin="dense"
-          autoComplete="new-password"
-          {...register('password')}
-          error={Boolean(errors.password)}
-          helperText={validationText(errors.password?.message)}
-          slotProps={{ htmlInput: { 'data-testid': 'signup-password' } }}
-        />
+        <TextField {...textFieldProps(form, 'password', 'signup-password')} label={t('signup.password')} type="password" autoComplete="new-password" />
         <Controller
           control={control}
           name="planId"

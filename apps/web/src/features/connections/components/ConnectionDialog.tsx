@@ -18,7 +18,7 @@ import { toast } from 'react-toastify';
 import { CopyField } from '../../../components/CopyField';
 import { PageLoader } from '../../../components/PageLoader';
 import { toastError } from '../../../lib/errors';
-import { applyServerFieldErrors, validationText } from '../../../lib/forms';
+import { applyServerFieldErrors, textFieldProps } from '../../../lib/forms';
 import { useQueueOptions } from '../../queues/api';
 import { useSimulatorEnabled } from '../../simulator/useSimulatorEnabled';
 import { useConnection, useSaveConnection } from '../api';
@@ -70,8 +70,7 @@ export default function ConnectionDialog({ connectionId, onClose }: ConnectionDi
     [cloud?.hasAccessToken, cloud?.hasAppSecret],
   );
   const form = useForm<ConnectionFormValues, unknown, ConnectionPayload>({ resolver, defaultValues: emptyConnectionForm() });
-  const { register, control, handleSubmit, reset, setError, watch, formState } = form;
-  const { errors } = formState;
+  const { control, handleSubmit, reset, setError, watch } = form;
   const provider = watch('provider');
 
   useEffect(() => {
@@ -112,16 +111,7 @@ export default function ConnectionDialog({ connectionId, onClose }: ConnectionDi
           ) : (
             <>
               <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexDirection: { xs: 'column', sm: 'row' } }}>
-                <TextField
-                  label={t('dialog.name')}
-                  fullWidth
-                  margin="dense"
-                  autoFocus
-                  {...register('name')}
-                  error={Boolean(errors.name)}
-                  helperText={validationText(errors.name?.message)}
-                  slotProps={{ htmlInput: { 'data-testid': 'connection-name' } }}
-                />
+                <TextField {...textFieldProps(form, 'name', 'connection-name')} label={t('dialog.name')} autoFocus />
                 <Controller
                   control={control}
                   name="isDefault"

@@ -1,7 +1,7 @@
 import TextField from '@mui/material/TextField';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { validationText } from '../../../lib/forms';
+import { textFieldProps } from '../../../lib/forms';
 import type { ConnectionFormValues, ConnectionPayload } from './connectionForm';
 
 type MessageField = 'greetingMessage' | 'complationMessage' | 'outOfHoursMessage' | 'ratingMessage';
@@ -11,23 +11,10 @@ const MESSAGES: MessageField[] = ['greetingMessage', 'complationMessage', 'outOf
 /** The texts the connection sends by itself: greeting, completion, out of hours, rating request. */
 export function ConnectionMessageFields({ form }: { form: UseFormReturn<ConnectionFormValues, unknown, ConnectionPayload> }) {
   const { t } = useTranslation('connections');
-  const { errors } = form.formState;
   return (
     <>
       {MESSAGES.map((field) => (
-        <TextField
-          key={field}
-          label={t(`dialog.${field}`)}
-          fullWidth
-          multiline
-          minRows={2}
-          maxRows={6}
-          margin="dense"
-          {...form.register(field)}
-          error={Boolean(errors[field])}
-          helperText={validationText(errors[field]?.message)}
-          slotProps={{ htmlInput: { 'data-testid': `connection-${field}` } }}
-        />
+        <TextField key={field} {...textFieldProps(form, field, `connection-${field}`)} label={t(`dialog.${field}`)} multiline minRows={2} maxRows={6} />
       ))}
     </>
   );

@@ -12,7 +12,7 @@ import { toast } from 'react-toastify';
 import { useAuth } from '../../../app/auth';
 import { PageLoader } from '../../../components/PageLoader';
 import { toastError } from '../../../lib/errors';
-import { applyServerFieldErrors, validationText } from '../../../lib/forms';
+import { applyServerFieldErrors, textFieldProps, validationText } from '../../../lib/forms';
 import { useQueueOptions } from '../../queues/api';
 import { useConnectionOptions, useSaveUser, useUser } from '../api';
 import { UserAdminFields } from './UserAdminFields';
@@ -38,10 +38,11 @@ export default function UserDialog({ open, userId, onClose }: UserDialogProps) {
   const connections = useConnectionOptions(open && editProfile);
   const save = useSaveUser();
 
-  const { register, control, handleSubmit, reset, setError, formState } = useForm<UserFormValues, unknown, UserPayload>({
+  const form = useForm<UserFormValues, unknown, UserPayload>({
     resolver: userFormResolver(isEdit),
     defaultValues: emptyUserForm,
   });
+  const { control, handleSubmit, reset, setError, formState } = form;
   const { errors } = formState;
 
   useEffect(() => {
@@ -80,37 +81,14 @@ export default function UserDialog({ open, userId, onClose }: UserDialogProps) {
             <PageLoader />
           ) : (
             <>
+              <TextField {...textFieldProps(form, 'name', 'user-name')} label={t('dialog.name')} autoFocus />
+              <TextField {...textFieldProps(form, 'email', 'user-email')} label={t('dialog.email')} type="email" autoComplete="off" />
               <TextField
-                label={t('dialog.name')}
-                fullWidth
-                margin="dense"
-                autoFocus
-                {...register('name')}
-                error={Boolean(errors.name)}
-                helperText={validationText(errors.name?.message)}
-                slotProps={{ htmlInput: { 'data-testid': 'user-name' } }}
-              />
-              <TextField
-                label={t('dialog.email')}
-                type="email"
-                fullWidth
-                margin="dense"
-                autoComplete="off"
-                {...register('email')}
-                error={Boolean(errors.email)}
-                helperText={validationText(errors.email?.message)}
-                slotProps={{ htmlInput: { 'data-testid': 'user-email' } }}
-              />
-              <TextField
+                {...textFieldProps(form, 'password', 'user-password')}
                 label={t('dialog.password')}
                 type="password"
-                fullWidth
-                margin="dense"
                 autoComplete="new-password"
-                {...register('password')}
-                error={Boolean(errors.password)}
                 helperText={validationText(errors.password?.message) ?? (isEdit ? t('dialog.passwordKeep') : undefined)}
-                slotProps={{ htmlInput: { 'data-testid': 'user-password' } }}
               />
               <UserAdminFields
                 control={control}
