@@ -35,6 +35,8 @@ describe('translations', () => {
   });
 
   it('has the same keys in every language and namespace', () => {
+    expect(Object.keys(resources.pt)).toEqual(expect.arrayContaining(['common', 'errors', 'validation', 'shell']));
+    for (const language of LANGUAGES) expect(Object.keys(resources[language]).sort()).toEqual(Object.keys(resources.pt).sort());
     for (const namespace of Object.keys(resources.pt) as (keyof typeof resources.pt)[]) {
       const reference = keysOf(resources.pt[namespace] as Tree).sort();
       for (const language of LANGUAGES) {
