@@ -1,0 +1,72 @@
+import type { Ticket, TicketAction, TicketUpdateInput } from '@atende/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+/**
+ * The tickets' server state, shared by the ticket manager (lists) and the ticket screen (one
+ * ticket). Lists live under `tickets.list`, one ticket under `tickets.detail`; both are kept in
+ * step by the live events and by the answers of the actions below.
+ */
+export const ticketsKeys = {
+  all: ['tickets'] as const,
+  lists: ['tickets', 'list'] as const,
+  list: (filters: object) => ['tickets', 'list', filters] as const,
+  detail: (uuid: string) => ['tickets', 'detail', uuid] as const,
+};
+
+/** One ticket by its uuid (the address of the ticket screen), company-scoped by the server. */
+export function useTicket(uuid: string | undefined) {
+  return useQuery({
+    queryKey: ticketsKeys.detail(uuid ?? ''),
+    queryFn: ({ signal }) => api.get<Ticket>(`/tickets/u/${uuid}`, undefined, { signal }),
+    enabled: Boolean(uuid),
+    retry: false,
+  });
+}
+
+/** What an agent does to a ticket; `transfer` carries the queue and optional user and connection. */
+export type TicketActionRequest =
+  | { ticket: Pick<Ticket, 'id' | 'uuid'>; action: Exclude<TicketAction, 'transfer' | 'finish'> }
+  | { ticket: Pick<Ticket, 'id' | 'uuid'>; action: 'finish'; skipRating?: boolean }
+  | {
+      ticket: Pick<Ticket, 'id' | 'uuid'>;
+      action: 'transfer';
+      queueId: number;
+      userId?: number | null;
+      whatsappId?: number | null;
+    };
+
+function bodyOf(request: TicketActionRequest): TicketUpdateInput {
+  const { ticket: _ticket, ...body } = request;
+  return body;
+}
+
+/** The cache after a ticket changed: the screen shows the answer at once, lists refetch. */
+export function useApplyTicket() {
+  const queryClient = useQueryClient();
+  return (ticket: Ticket) => {
+    queryClient.setQueryData(ticketsKeys.detail(ticket.uuid), ticket);
+    return queryClient.invalidateQueries({ queryKey: ticketsKeys.lists });
+  };
+}
+
+/** accept, return, finish, reopen, transfer: `PUT /tickets/{id}` with the action's name. */
+export function useTicketAction() {
+  const applyTicket = useApplyTicket();
+  return useMutation({
+    mutationFn: (request: TicketActionRequest) => api.put<Ticket>(`/tickets/${request.ticket.id}`, bodyOf(request)),
+    onSuccess: (ticket) => applyTicket(ticket),
+  });
+}
+
+/** `DELETE /tickets/{id}` (permission ticket-options:deleteTicket). */
+export function useDeleteTicket() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ticket: Pick<Ticket, 'id' | 'uuid'>) => api.delete(`/tickets/${ticket.id}`),
+    onSuccess: (_answer, ticket) => {
+      queryClient.removeQueries({ queryKey: ticketsKeys.detail(ticket.uuid) });
+      return queryClient.invalidateQueries({ queryKey: ticketsKeys.lists });
+    },
+  });
+}
