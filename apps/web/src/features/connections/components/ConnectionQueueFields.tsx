@@ -1,11 +1,11 @@
 import type { QueueRef } from '@atende/contract';
 import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import { type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { OptionalIdSelect } from '../../../components/OptionalIdSelect';
 import { validationText } from '../../../lib/forms';
-import { QueueMultiSelect, withMissing } from '../../queues/components/QueueMultiSelect';
+import { QueueMultiSelect } from '../../queues/components/QueueMultiSelect';
 import type { ConnectionFormValues, ConnectionPayload } from './connectionForm';
 
 type NumberField = 'timeToTransfer' | 'expiresTicket' | 'timeUseBotQueues' | 'maxUseBotQueues';
@@ -37,32 +37,13 @@ export function ConnectionQueueFields({ form, queues }: Props) {
     <>
       <QueueMultiSelect control={form.control} name="queueIds" label={t('dialog.queues')} queues={queues} testId="connection-queues" />
       <Box sx={{ display: 'flex', gap: 2, flexDirection: { xs: 'column', sm: 'row' } }}>
-        <Controller
+        <OptionalIdSelect
           control={form.control}
           name="transferQueueId"
-          render={({ field }) => (
-            <TextField
-              select
-              label={t('dialog.transferQueue')}
-              fullWidth
-              margin="dense"
-              name={field.name}
-              inputRef={field.ref}
-              onBlur={field.onBlur}
-              value={field.value ?? ''}
-              onChange={(e) => field.onChange(e.target.value === '' ? null : Number(e.target.value))}
-              slotProps={{ htmlInput: { 'data-testid': 'connection-transfer-queue' } }}
-            >
-              <MenuItem value="">
-                <em>{t('dialog.noTransferQueue')}</em>
-              </MenuItem>
-              {withMissing(queues, field.value === null ? [] : [field.value]).map((queue) => (
-                <MenuItem key={queue.id} value={queue.id}>
-                  {queue.name}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
+          label={t('dialog.transferQueue')}
+          noneLabel={t('dialog.noTransferQueue')}
+          options={queues}
+          testId="connection-transfer-queue"
         />
         {numberField('timeToTransfer', t('dialog.zeroDisables'))}
       </Box>

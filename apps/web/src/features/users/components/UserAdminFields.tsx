@@ -4,8 +4,9 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { Controller, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { OptionalIdSelect } from '../../../components/OptionalIdSelect';
 import type { ConnectionOption } from '../api';
-import { QueueMultiSelect, withMissing } from '../../queues/components/QueueMultiSelect';
+import { QueueMultiSelect } from '../../queues/components/QueueMultiSelect';
 import type { UserFormValues, UserPayload } from './userForm';
 
 interface Props {
@@ -50,32 +51,13 @@ export function UserAdminFields({ control, editProfile, editQueues, queues, conn
         <QueueMultiSelect control={control} name="queueIds" label={t('dialog.queues')} queues={queues} testId="user-queues" />
       )}
       {editProfile && (
-        <Controller
+        <OptionalIdSelect
           control={control}
           name="whatsappId"
-          render={({ field }) => (
-            <TextField
-              select
-              label={t('dialog.whatsapp')}
-              fullWidth
-              margin="dense"
-              name={field.name}
-              inputRef={field.ref}
-              onBlur={field.onBlur}
-              value={field.value ?? ''}
-              onChange={(e) => field.onChange(e.target.value === '' ? null : Number(e.target.value))}
-              slotProps={{ htmlInput: { 'data-testid': 'user-whatsapp' } }}
-            >
-              <MenuItem value="">
-                <em>{t('dialog.noWhatsapp')}</em>
-              </MenuItem>
-              {withMissing(connections, field.value === null ? [] : [field.value]).map((connection) => (
-                <MenuItem key={connection.id} value={connection.id}>
-                  {connection.name}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
+          label={t('dialog.whatsapp')}
+          noneLabel={t('dialog.noWhatsapp')}
+          options={connections}
+          testId="user-whatsapp"
         />
       )}
     </>

@@ -1,0 +1,51 @@
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { withMissing } from '../features/queues/components/QueueMultiSelect';
+
+interface Props<V extends FieldValues> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any payload type of the form
+  control: Control<V, unknown, any>;
+  name: Path<V>;
+  label: string;
+  /** The text of the empty choice, which stores null. */
+  noneLabel: string;
+  options: { id: number; name: string }[];
+  testId: string;
+}
+
+/**
+ * A select of one record by id, or none (null). A chosen id missing from the options (deleted,
+ * or not visible to the editor) stays listed as `#id` so saving does not silently drop it.
+ */
+export function OptionalIdSelect<V extends FieldValues>({ control, name, label, noneLabel, options, testId }: Props<V>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <TextField
+          select
+          label={label}
+          fullWidth
+          margin="dense"
+          name={field.name}
+          inputRef={field.ref}
+          onBlur={field.onBlur}
+          value={field.value ?? ''}
+          onChange={(e) => field.onChange(e.target.value === '' ? null : Number(e.target.value))}
+          slotProps={{ htmlInput: { 'data-testid': testId } }}
+        >
+          <MenuItem value="">
+            <em>{noneLabel}</em>
+          </MenuItem>
+          {withMissing(options, field.value === null || field.value === undefined ? [] : [field.value as number]).map((option) => (
+            <MenuItem key={option.id} value={option.id}>
+              {option.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    />
+  );
+}
