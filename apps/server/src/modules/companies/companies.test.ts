@@ -181,6 +181,18 @@ describe('a company’s own record, plan and working hours', () => {
     badTime[0].startTime = '25:00';
     expect((await admin.put(`/api/companies/${company.companyId}/schedules`, { schedules: badTime })).json().fields).toEqual({ 'schedules.0.startTime': 'invalid' });
   });
+
+  it('an admin of another company can neither set nor read these working hours', async () => {
+    await admin.put(`/api/companies/${company.companyId}/schedules`, { schedules: week('09:00', '17:00') });
+    const other = await t.createCompany();
+    const outsider = t.as(await t.login(other.email, other.password));
+    const res = await outsider.put(`/api/companies/${company.companyId}/schedules`, { schedules: week('', '') });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toBe('ERR_NO_COMPANY_FOUND');
+    expect((await admin.get(`/api/companies/${company.companyId}`)).json().schedules).toEqual(week('09:00', '17:00'));
+    // Their own company is theirs to set.
+    expect((await outsider.put(`/api/companies/${other.companyId}/schedules`, { schedules: week() })).statusCode).toBe(200);
+  });
 });
 
 describe('public signup', () => {
