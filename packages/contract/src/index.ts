@@ -4,6 +4,7 @@ export * from './companies.js';
 export * from './connections.js';
 export * from './constants.js';
 export * from './contacts.js';
+export * from './dashboard.js';
 export * from './errors.js';
 export * from './events.js';
 export * from './messages.js';

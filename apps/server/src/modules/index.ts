@@ -5,6 +5,7 @@ import type { LiveServer } from '../platform/live.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { companiesRoutes } from './companies/companies.routes.js';
 import { contactsRoutes } from './contacts/contacts.routes.js';
+import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { connectionsRoutes } from './connections/connections.routes.js';
 import { inboundModule } from './inbound/inbound.handler.js';
 import { mediaRoutes } from './media/media.routes.js';
@@ -40,6 +41,7 @@ export const apiModules: ModuleRegistration[] = [
   (api, ctx, guards) => queueOptionsRoutes(api, ctx, guards),
   (api, ctx, guards) => contactsRoutes(api, ctx, guards),
   (api, ctx, guards) => tagsRoutes(api, ctx, guards),
+  (api, ctx, guards) => dashboardRoutes(api, ctx, guards),
   (api, ctx, guards) => ticketNotesRoutes(api, ctx, guards),
   (api, ctx, guards) => quickMessagesRoutes(api, ctx, guards),
   (api, ctx, guards) => connectionsRoutes(api, ctx, guards),

@@ -3,6 +3,7 @@ import * as foundation from './0001_foundation.js';
 import * as planNames from './0002_plan_names.js';
 import * as connections from './0003_connections.js';
 import * as conversations from './0004_conversations.js';
+import * as dashboard from './0005_dashboard.js';
 
 /**
  * Migrations in order. Listed statically (not read from disk) so the compiled server and the
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002_plan_names': planNames,
   '0003_connections': connections,
   '0004_conversations': conversations,
+  '0005_dashboard': dashboard,
 };
