@@ -1,0 +1,83 @@
+import type { Contact } from '@atende/contract';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import WhatsAppIcon from '@mui/icons-material/WhatsApp';
+import Avatar from '@mui/material/Avatar';
+import IconButton from '@mui/material/IconButton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import { useTranslation } from 'react-i18next';
+
+interface ContactsTableProps {
+  contacts: Contact[];
+  loading: boolean;
+  /** contacts-page:deleteContact: without it no delete button shows. */
+  mayDelete: boolean;
+  onOpenTicket: (contact: Contact) => void;
+  onEdit: (contact: Contact) => void;
+  onDelete: (contact: Contact) => void;
+}
+
+export function ContactsTable({ contacts, loading, mayDelete, onOpenTicket, onEdit, onDelete }: ContactsTableProps) {
+  const { t } = useTranslation('contacts');
+  const { t: tc } = useTranslation();
+  return (
+    <Table size="small" stickyHeader data-testid="contacts-table">
+      <TableHead>
+        <TableRow>
+          <TableCell padding="checkbox" />
+          <TableCell>{t('columns.name')}</TableCell>
+          <TableCell align="center">{t('columns.number')}</TableCell>
+          <TableCell align="center">{t('columns.email')}</TableCell>
+          <TableCell align="center">{t('columns.actions')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {contacts.map((contact) => (
+          <TableRow key={contact.id} hover data-testid={`contact-row-${contact.id}`}>
+            <TableCell sx={{ pr: 0 }}>
+              <Avatar src={contact.profilePicUrl || undefined} alt={contact.name} sx={{ width: 32, height: 32 }}>
+                {contact.name.charAt(0).toUpperCase()}
+              </Avatar>
+            </TableCell>
+            <TableCell>{contact.name}</TableCell>
+            <TableCell align="center">{contact.number}</TableCell>
+            <TableCell align="center" sx={{ wordBreak: 'break-all' }}>
+              {contact.email}
+            </TableCell>
+            <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
+              <Tooltip title={t('openTicket')}>
+                <IconButton size="small" aria-label={t('openTicket')} onClick={() => onOpenTicket(contact)} data-testid={`contact-ticket-${contact.id}`}>
+                  <WhatsAppIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+              <Tooltip title={tc('edit')}>
+                <IconButton size="small" aria-label={tc('edit')} onClick={() => onEdit(contact)} data-testid={`contact-edit-${contact.id}`}>
+                  <EditIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+              {mayDelete && (
+                <Tooltip title={tc('delete')}>
+                  <IconButton size="small" aria-label={tc('delete')} onClick={() => onDelete(contact)} data-testid={`contact-delete-${contact.id}`}>
+                    <DeleteIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              )}
+            </TableCell>
+          </TableRow>
+        ))}
+        {!loading && contacts.length === 0 && (
+          <TableRow>
+            <TableCell colSpan={5} align="center" sx={{ color: 'text.secondary', py: 4 }} data-testid="contacts-empty">
+              {tc('noRecords')}
+            </TableCell>
+          </TableRow>
+        )}
+      </TableBody>
+    </Table>
+  );
+}

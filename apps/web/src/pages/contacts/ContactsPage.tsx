@@ -1,0 +1,165 @@
+import { can, UI, type Contact } from '@atende/contract';
+import CloudDownloadIcon from '@mui/icons-material/CloudDownload';
+import ImportContactsIcon from '@mui/icons-material/ImportContacts';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import SearchIcon from '@mui/icons-material/Search';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import TextField from '@mui/material/TextField';
+import { useEffect, useMemo, useState, type UIEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { useAuth } from '../../app/auth';
+import { ConfirmationDialog } from '../../components/ConfirmationDialog';
+import { PageContainer } from '../../components/PageContainer';
+import { useDebouncedValue } from '../../components/useDebouncedValue';
+import { useContactsList, useDeleteContact, useImportContacts } from '../../features/contacts/api';
+import { ContactDialog } from '../../features/contacts/components/ContactDialog';
+import { ContactsTable } from '../../features/contacts/components/ContactsTable';
+import { downloadContactsCsv } from '../../features/contacts/exportContacts';
+import { useContactsLive } from '../../features/contacts/useContactsLive';
+import { useStartTicket } from '../../features/contacts/useStartTicket';
+import { toastError } from '../../lib/errors';
+
+type DialogState = { open: false } | { open: true; contactId: number | null };
+
+export default function ContactsPage() {
+  const { t } = useTranslation('contacts');
+  const { t: tc } = useTranslation();
+  const { user } = useAuth();
+  const [search, setSearch] = useState('');
+  const searchParam = useDebouncedValue(search.trim(), UI.debounceMs);
+  const list = useContactsList(searchParam);
+  const [dialog, setDialog] = useState<DialogState>({ open: false });
+  const [toDelete, setToDelete] = useState<Contact | null>(null);
+  const [confirmImport, setConfirmImport] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const deleteContact = useDeleteContact();
+  const importContacts = useImportContacts();
+  const ticket = useStartTicket();
+  useContactsLive();
+
+  // A record can move between pages while scrolling (live changes): show it once.
+  const contacts = useMemo(() => {
+    const seen = new Set<number>();
+    return (list.data?.pages ?? []).flatMap((page) => page.contacts ?? []).filter((c) => !seen.has(c.id) && seen.add(c.id));
+  }, [list.data]);
+
+  function handleScroll(event: UIEvent<HTMLDivElement>) {
+    const pane = event.currentTarget;
+    const nearBottom = pane.scrollHeight - (pane.scrollTop + pane.clientHeight) < UI.listBottomPx;
+    if (nearBottom && list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
+  }
+
+  function confirmDelete() {
+    if (!toDelete) return;
+    deleteContact.mutate(toDelete.id, {
+      onSuccess: () => toast.success(t('deleted')),
+      onError: toastError,
+      onSettled: () => setToDelete(null),
+    });
+  }
+
+  function runImport() {
+    importContacts.mutate(undefined, {
+      onSuccess: ({ imported }) => toast.success(t('imported', { count: imported })),
+      onError: toastError,
+      onSettled: () => setConfirmImport(false),
+    });
+  }
+
+  async function runExport() {
+    setExporting(true);
+    try {
+      await downloadContactsCsv();
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  useEffect(() => {
+    if (list.error) toastError(list.error);
+  }, [list.error]);
+
+  const creating = dialog.open && dialog.contactId === null;
+  const busy = list.isFetching || deleteContact.isPending || importContacts.isPending || exporting || ticket.busy;
+
+  return (
+    <PageContainer
+      title={t('title')}
+      testId="contacts-page"
+      onScroll={handleScroll}
+      actions={
+        <>
+          <TextField
+            size="small"
+            placeholder={tc('search')}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            slotProps={{
+              htmlInput: { 'data-testid': 'contacts-search' },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon fontSize="small" color="action" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+          <Button variant="outlined" startIcon={<ImportContactsIcon />} onClick={() => setConfirmImport(true)} data-testid="contacts-import">
+            {t('import')}
+          </Button>
+          <Button variant="outlined" startIcon={<CloudDownloadIcon />} onClick={() => void runExport()} disabled={exporting} data-testid="contacts-export">
+            {t('export')}
+          </Button>
+          <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setDialog({ open: true, contactId: null })} data-testid="contacts-add">
+            {t('add')}
+          </Button>
+        </>
+      }
+    >
+      {busy && <LinearProgress />}
+      <ContactsTable
+        contacts={contacts}
+        loading={list.isPending}
+        mayDelete={can(user, 'contacts-page:deleteContact')}
+        onOpenTicket={(contact) => ticket.start(contact.id)}
+        onEdit={(contact) => setDialog({ open: true, contactId: contact.id })}
+        onDelete={setToDelete}
+      />
+      {dialog.open && (
+        <ContactDialog
+          open
+          contactId={dialog.contactId}
+          initialValues={creating && /^\+?[\d\s()-]{8,}$/.test(search.trim()) ? { number: search.trim() } : undefined}
+          onClose={() => setDialog({ open: false })}
+          // Spec core §8: a contact added here goes on to its ticket; an edit stays on the list.
+          onSaved={creating ? (contact) => ticket.start(contact.id) : undefined}
+        />
+      )}
+      {ticket.queueChoice}
+      <ConfirmationDialog
+        open={toDelete !== null}
+        title={t('deleteTitle', { name: toDelete?.name ?? '' })}
+        busy={deleteContact.isPending}
+        onClose={() => setToDelete(null)}
+        onConfirm={confirmDelete}
+      >
+        {t('deleteText')}
+      </ConfirmationDialog>
+      <ConfirmationDialog
+        open={confirmImport}
+        title={t('importTitle')}
+        busy={importContacts.isPending}
+        onClose={() => setConfirmImport(false)}
+        onConfirm={runImport}
+      >
+        {t('importText')}
+      </ConfirmationDialog>
+    </PageContainer>
+  );
+}
