@@ -20,3 +20,11 @@ export function daysUntil(value: string | null | undefined, today: Date = new Da
   const date = parseISO(value);
   return isValid(date) ? differenceInCalendarDays(date, today) : null;
 }
+
+/** Spec core §2: a list's last-update time, HH:mm when it is today, else dd/MM/yyyy. */
+export function formatTimeOrDate(value: string | null | undefined, today: Date = new Date()): string {
+  if (!value) return '';
+  const date = parseISO(value);
+  if (!isValid(date)) return value;
+  return format(date, differenceInCalendarDays(date, today) === 0 ? 'HH:mm' : 'dd/MM/yyyy');
+}

@@ -1,6 +1,6 @@
-import type { Ticket, TicketAction, TicketUpdateInput } from '@atende/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import type { ContactListItem, QueueRef, Tag, Ticket, TicketAction, TicketPage, TicketStatus, TicketUpdateInput } from '@atende/contract';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { api, type QueryParams } from '../../lib/api';
 
 /**
  * The tickets' server state, shared by the ticket manager (lists) and the ticket screen (one
@@ -13,6 +13,76 @@ export const ticketsKeys = {
   list: (filters: object) => ['tickets', 'list', filters] as const,
   detail: (uuid: string) => ['tickets', 'detail', uuid] as const,
 };
+
+/** The filters of one list of the manager (GET /tickets, spec core §7). */
+export interface TicketListFilters {
+  status?: TicketStatus;
+  searchParam?: string;
+  showAll?: boolean;
+  queueIds?: number[];
+  tags?: number[];
+  users?: number[];
+  withUnreadMessages?: boolean;
+}
+
+export type TicketPages = InfiniteData<TicketPage>;
+
+function listParams(filters: TicketListFilters, pageNumber: number): QueryParams {
+  const ids = (list: number[] | undefined) => (list?.length ? list.join(',') : undefined);
+  return {
+    pageNumber,
+    status: filters.status,
+    searchParam: filters.searchParam || undefined,
+    showAll: filters.showAll ? true : undefined,
+    withUnreadMessages: filters.withUnreadMessages ? true : undefined,
+    queueIds: ids(filters.queueIds),
+    tags: ids(filters.tags),
+    users: ids(filters.users),
+  };
+}
+
+/** One list of the manager, 40 per page; live events keep it current (useTicketsLive). */
+export function useTicketsList(filters: TicketListFilters, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: ticketsKeys.list(filters),
+    queryFn: ({ pageParam, signal }) => api.get<TicketPage>('/tickets', listParams(filters, pageParam), { signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+    enabled,
+  });
+}
+
+/** POST /tickets from the new-ticket dialog: the ticket opens for the current user. */
+export function useCreateTicket() {
+  const applyTicket = useApplyTicket();
+  return useMutation({
+    mutationFn: (input: { contactId: number; queueId: number | null; whatsappId: number | null }) =>
+      api.post<Ticket>('/tickets', { ...input, status: 'open' }),
+    onSuccess: (ticket) => applyTicket(ticket),
+  });
+}
+
+/** The contact picker of the new-ticket dialog (GET /contacts/list), from 3 typed characters. */
+export function useContactSearch(search: string) {
+  return useQuery({
+    queryKey: ['contacts', 'picker', search],
+    queryFn: ({ signal }) => api.get<ContactListItem[]>('/contacts/list', { searchParam: search }, { signal }),
+    enabled: search.length >= 3,
+  });
+}
+
+/** The company's tags and users for the manager's search filters. */
+export function useTagFilterOptions() {
+  return useQuery({ queryKey: [...ticketsKeys.all, 'filters', 'tags'], queryFn: ({ signal }) => api.get<Tag[]>('/tags/list', undefined, { signal }) });
+}
+
+export function useUserFilterOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: [...ticketsKeys.all, 'filters', 'users'],
+    queryFn: ({ signal }) => api.get<Pick<QueueRef, 'id' | 'name'>[]>('/users/list', undefined, { signal }),
+    enabled,
+  });
+}
 
 /** One ticket by its uuid (the address of the ticket screen), company-scoped by the server. */
 export function useTicket(uuid: string | undefined) {

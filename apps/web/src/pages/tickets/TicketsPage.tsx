@@ -1,8 +1,78 @@
+import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/ComingSoon';
+import { useParams } from 'react-router';
+import { TicketScreen } from '../../features/ticket-screen/components/TicketScreen';
+import { TicketsManager } from '../../features/tickets/components/TicketsManager';
 
-/** Placeholder until the ticket manager (spec core §2 "Ticket manager") is built. */
+type NarrowTab = 'ticket' | 'tickets';
+
+function TicketPane({ uuid }: { uuid: string | undefined }) {
+  const { t } = useTranslation('tickets');
+  if (uuid) return <TicketScreen key={uuid} uuid={uuid} />;
+  return (
+    <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 1, p: 3 }} data-testid="ticket-empty">
+      <ForumOutlinedIcon sx={{ fontSize: 56 }} color="disabled" />
+      <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
+        {t('noTicketSelected')}
+      </Typography>
+    </Box>
+  );
+}
+
+/**
+ * /tickets/:ticketId? (spec core §2): list left and ticket right; under 600 px (the overlay
+ * breakpoint of spec core §9) the two become the tabs 'Ticket' and 'Atendimentos'.
+ */
 export default function TicketsPage() {
-  const { t } = useTranslation('shell');
-  return <ComingSoon title={t('menu.tickets')} />;
+  const { t } = useTranslation('tickets');
+  const { ticketId } = useParams();
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('sm'));
+  const [tab, setTab] = useState<NarrowTab>(ticketId ? 'ticket' : 'tickets');
+  const [shownTicket, setShownTicket] = useState(ticketId);
+  // Opening a ticket (from the list, a notification or the address) shows it.
+  if (shownTicket !== ticketId) {
+    setShownTicket(ticketId);
+    setTab(ticketId ? 'ticket' : 'tickets');
+  }
+
+  if (narrow) {
+    return (
+      <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }} data-testid="tickets-page" data-layout="narrow">
+        <Paper square variant="outlined">
+          <Tabs value={tab} onChange={(_e, value: NarrowTab) => setTab(value)} variant="fullWidth">
+            <Tab value="ticket" label={t('narrow.ticket')} data-testid="tickets-narrow-ticket" />
+            <Tab value="tickets" label={t('narrow.tickets')} data-testid="tickets-narrow-list" />
+          </Tabs>
+        </Paper>
+        <Box sx={{ flex: 1, minHeight: 0, display: tab === 'tickets' ? 'flex' : 'none', flexDirection: 'column' }}>
+          <TicketsManager selectedUuid={ticketId} narrow />
+        </Box>
+        {tab === 'ticket' && (
+          <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
+            <TicketPane uuid={ticketId} />
+          </Box>
+        )}
+      </Box>
+    );
+  }
+
+  return (
+    <Box sx={{ flex: 1, minHeight: 0, display: 'flex', p: 1, gap: 1 }} data-testid="tickets-page" data-layout="split">
+      <Box sx={{ width: { sm: '45%', md: '38%', lg: 440 }, minWidth: 300, display: 'flex', flexDirection: 'column', minHeight: 0 }}>
+        <TicketsManager selectedUuid={ticketId} narrow={false} />
+      </Box>
+      <Paper variant="outlined" square sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', minHeight: 0 }}>
+        <TicketPane uuid={ticketId} />
+      </Paper>
+    </Box>
+  );
 }

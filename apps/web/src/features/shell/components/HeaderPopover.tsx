@@ -7,7 +7,8 @@ interface HeaderPopoverProps {
   label: string;
   icon: ReactNode;
   testId: string;
-  children: ReactNode;
+  /** Content, or a function of `close` for content that leaves the pop-over (a link). */
+  children: ReactNode | ((close: () => void) => ReactNode);
   width?: number;
 }
 
@@ -29,7 +30,7 @@ export function HeaderPopover({ label, icon, testId, children, width = 320 }: He
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{ paper: { sx: { width, maxWidth: '95vw', maxHeight: 400 }, 'data-testid': `${testId}-popover` } as object }}
       >
-        {children}
+        {typeof children === 'function' ? children(() => setAnchor(null)) : children}
       </Popover>
     </>
   );

@@ -1,6 +1,5 @@
 import CampaignIcon from '@mui/icons-material/Campaign';
 import ForumIcon from '@mui/icons-material/Forum';
-import NotificationsIcon from '@mui/icons-material/Notifications';
 import VolumeOffIcon from '@mui/icons-material/VolumeOff';
 import VolumeUpIcon from '@mui/icons-material/VolumeUp';
 import Badge from '@mui/material/Badge';
@@ -20,24 +19,8 @@ function EmptyText({ children, testId }: { children: string; testId: string }) {
   );
 }
 
-/** Unread tickets arrive with the ticket module; until then the list is empty (spec core §2). */
-export function NotificationsPopover() {
-  const { t } = useTranslation('shell');
-  const count = 0;
-  return (
-    <HeaderPopover
-      label={t('topbar.notifications')}
-      testId="notifications"
-      icon={
-        <Badge badgeContent={count} color="secondary">
-          <NotificationsIcon />
-        </Badge>
-      }
-    >
-      <EmptyText testId="notifications-empty">{t('topbar.noNotifications')}</EmptyText>
-    </HeaderPopover>
-  );
-}
+/** The notifications pop-over lives with the tickets it lists. */
+export { UnreadTicketsPopover as NotificationsPopover } from '../../tickets/components/UnreadTicketsPopover';
 
 export function AnnouncementsPopover() {
   const { t } = useTranslation('shell');

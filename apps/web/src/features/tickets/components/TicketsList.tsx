@@ -1,0 +1,69 @@
+import { UI, type Ticket } from '@atende/contract';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Virtuoso } from 'react-virtuoso';
+import { toastError } from '../../../lib/errors';
+import type { TicketActionRequest } from '../api';
+import { byListOrder, ticketsOf } from '../ticketsCache';
+import type { useTicketsList } from '../api';
+import { TicketListItem } from './TicketListItem';
+
+interface Props {
+  list: ReturnType<typeof useTicketsList>;
+  selectedUuid: string | undefined;
+  narrow: boolean;
+  busyTicketId: number | null;
+  onOpen: (ticket: Ticket) => void;
+  onAction: (request: TicketActionRequest) => void;
+  testId: string;
+}
+
+/**
+ * A virtualised ticket list (lesson 16): only the rows on screen are in the page, and the next
+ * page loads when the user scrolls within 100 px of the bottom (spec core §9).
+ */
+export function TicketsList({ list, selectedUuid, narrow, busyTicketId, onOpen, onAction, testId }: Props) {
+  const { t } = useTranslation('tickets');
+  // Pages arrive in the server's order; sorting again keeps unread tickets on top across pages.
+  const tickets = useMemo(() => ticketsOf(list.data).sort(byListOrder), [list.data]);
+
+  useEffect(() => {
+    if (list.error) toastError(list.error);
+  }, [list.error]);
+
+  function loadMore() {
+    if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
+  }
+
+  return (
+    <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }} data-testid={testId}>
+      {list.isFetching && <LinearProgress data-testid={`${testId}-loading`} />}
+      {!list.isPending && tickets.length === 0 ? (
+        <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }} data-testid={`${testId}-empty`}>
+          {t('empty')}
+        </Typography>
+      ) : (
+        <Virtuoso
+          style={{ flex: 1 }}
+          data={tickets}
+          computeItemKey={(_index, ticket) => ticket.id}
+          atBottomThreshold={UI.listBottomPx}
+          atBottomStateChange={(atBottom) => atBottom && loadMore()}
+          itemContent={(_index, ticket) => (
+            <TicketListItem
+              ticket={ticket}
+              selected={ticket.uuid === selectedUuid}
+              narrow={narrow}
+              busy={busyTicketId === ticket.id}
+              onOpen={onOpen}
+              onAction={onAction}
+            />
+          )}
+        />
+      )}
+    </Box>
+  );
+}
