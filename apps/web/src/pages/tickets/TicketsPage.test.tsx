@@ -174,6 +174,20 @@ describe('<TicketsPage> ticket manager', { timeout: 20_000 }, () => {
     expect(sent.filter((r) => r.url.includes('searchParam=')).map((r) => new URL(r.url, 'http://x').searchParams.get('searchParam'))).toEqual(['maria']);
   });
 
+  it('after a reconnection shows what changed while the socket was down (lesson 10)', async () => {
+    screenWidth(false);
+    let lists: Parameters<typeof ticketsByStatus>[0] = { open: [ticket(1)] };
+    serveApi({ 'GET /api/tickets': (body, url) => ticketsByStatus(lists)(body, url) });
+    const { queryClient } = renderPage(agent());
+    await screen.findByTestId('ticket-item-1');
+
+    lists = { open: [ticket(1), ticket(2)], pending: [ticket(3, { status: 'pending', userId: null, user: null })] };
+    // What SocketProvider does on every reconnection (app/SocketProvider.test.tsx).
+    await act(() => queryClient.invalidateQueries());
+    expect(await screen.findByTestId('ticket-item-2')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('tickets-count-pending').dataset.count).toBe('1'));
+  });
+
   it('gives agents neither the show-all switch nor the user filter', async () => {
     screenWidth(false);
     serveApi({ 'GET /api/tickets': ticketsByStatus({}), 'GET /api/tags/list': () => jsonResponse(200, []) });
