@@ -49,7 +49,13 @@ export const dashboardQuery = z
   .superRefine((q, ctx) => {
     if (q.days === undefined) checkRange(q.date_from, q.date_to, 'date_to', ctx);
   });
-export type DashboardQuery = z.input<typeof dashboardQuery>;
+/** What the page sends to GET /dashboard. */
+export interface DashboardQuery {
+  days?: number;
+  date_from?: string;
+  date_to?: string;
+  user_id?: number;
+}
 
 /** GET /dashboard/ticketsUsers and /dashboard/ticketsDay: both dates inclusive; `companyId` is ignored (always the caller's). */
 export const dashboardChartQuery = z
@@ -59,7 +65,11 @@ export const dashboardChartQuery = z
     user_id: userFilter,
   })
   .superRefine((q, ctx) => checkRange(q.initialDate, q.finalDate, 'finalDate', ctx));
-export type DashboardChartQuery = z.input<typeof dashboardChartQuery>;
+export interface DashboardChartQuery {
+  initialDate: string;
+  finalDate: string;
+  user_id?: number;
+}
 
 /** Times in minutes, one decimal; 0 when nothing was measured. */
 export interface DashboardCounters {

@@ -1,8 +1,56 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/ComingSoon';
+import { useDashboard } from '../../features/dashboard/api';
+import { AttendantsTable } from '../../features/dashboard/components/AttendantsTable';
+import { CounterCards } from '../../features/dashboard/components/CounterCards';
+import { DashboardFilters } from '../../features/dashboard/components/DashboardFilters';
+import { TicketsPerDayChart, TicketsPerUserChart } from '../../features/dashboard/components/TicketsCharts';
+import { defaultFilter, toQuery } from '../../features/dashboard/filter';
+import { useUserFilterOptions } from '../../features/tickets/api';
+import { toastError } from '../../lib/errors';
 
-/** The counters, filters and charts of spec core §2 "Dashboard" come with the tickets module. */
+/** Spec core §2 "Dashboard": filters, six counters, the attendants and two charts (admins only). */
 export default function DashboardPage() {
-  const { t } = useTranslation('shell');
-  return <ComingSoon title={t('menu.dashboard')} />;
+  const { t } = useTranslation('dashboard');
+  const [draft, setDraft] = useState(defaultFilter);
+  // What the page shows is what was last applied; editing the form alone changes nothing.
+  const [query, setQuery] = useState(() => toQuery(draft));
+  const summary = useDashboard(query);
+  const users = useUserFilterOptions(true);
+  const data = query ? summary.data : undefined;
+
+  const chartQuery = useMemo(
+    () => (data ? { initialDate: data.period.from, finalDate: data.period.to, ...(query?.user_id ? { user_id: query.user_id } : {}) } : null),
+    [data, query?.user_id],
+  );
+
+  useEffect(() => {
+    if (summary.error) toastError(summary.error);
+  }, [summary.error]);
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, p: { xs: 1, sm: 2 }, overflowY: 'auto', flex: 1 }} data-testid="dashboard-page">
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <DashboardFilters filter={draft} users={users.data ?? []} onChange={setDraft} onApply={() => setQuery(toQuery(draft))} />
+      </Paper>
+      {query === null && (
+        <Alert severity="warning" data-testid="dashboard-no-filter">
+          {t('noFilter')}
+        </Alert>
+      )}
+      {summary.isFetching && <LinearProgress />}
+      <CounterCards counters={data?.counters} />
+      <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
+        <AttendantsTable attendants={data?.attendants ?? []} />
+      </Paper>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
+        <TicketsPerUserChart query={chartQuery} />
+        <TicketsPerDayChart query={chartQuery} />
+      </Box>
+    </Box>
+  );
 }
