@@ -19,6 +19,8 @@ const UsersPage = lazy(() => import('./pages/users/UsersPage'));
 const ConnectionsPage = lazy(() => import('./pages/connections/ConnectionsPage'));
 const SimulatorPage = lazy(() => import('./pages/simulator/SimulatorPage'));
 const TodoListPage = lazy(() => import('./pages/todolist/TodoListPage'));
+const QueuesPage = lazy(() => import('./pages/queues/QueuesPage'));
+const SettingsPage = lazy(() => import('./pages/settings/SettingsPage'));
 const ComingSoonPage = lazy(() => import('./pages/coming-soon/ComingSoonPage'));
 
 interface PrivateRoute {
@@ -44,10 +46,10 @@ const PRIVATE_ROUTES: PrivateRoute[] = [
   { path: 'prompts', access: ACCESS.prompts, page: { comingSoon: 'prompts' } },
   { path: 'queue-integration', access: ACCESS.queueIntegration, page: { comingSoon: 'queueIntegration' } },
   { path: 'messages-api', access: ACCESS.messagesApi, page: { comingSoon: 'messagesApi' } },
-  { path: 'settings', access: ACCESS.admin, page: { comingSoon: 'settings' } },
+  { path: 'settings', access: ACCESS.admin, page: SettingsPage },
   { path: 'kanban', access: ACCESS.kanban, page: { comingSoon: 'kanban' } },
   { path: 'financeiro', access: ACCESS.admin, page: { comingSoon: 'financeiro' } },
-  { path: 'queues', access: ACCESS.admin, page: { comingSoon: 'queues' } },
+  { path: 'queues', access: ACCESS.admin, page: QueuesPage },
   { path: 'announcements', access: ACCESS.announcements, page: { comingSoon: 'announcements' } },
   { path: 'subscription', page: { comingSoon: 'subscription' } },
   { path: 'chats/:id?', access: ACCESS.chats, page: { comingSoon: 'chats' } },

@@ -1,0 +1,46 @@
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../app/auth';
+import { PageContainer } from '../../components/PageContainer';
+import { useSettingValue } from '../../features/settings/api';
+import { CompanySchedulesForm } from '../../features/settings/components/CompanySchedulesForm';
+import { SettingsOptions } from '../../features/settings/components/SettingsOptions';
+
+interface SettingsTab {
+  name: string;
+  /** Whether the tab is offered now; a hidden tab is never rendered. */
+  shown: boolean;
+  content: () => ReactNode;
+}
+
+/**
+ * Spec admin §2 Settings. Horários follows the scheduleType setting live (it is there only while
+ * the company runs company-wide hours). The super user's tabs (Empresas, Planos, Ajuda) join this
+ * list with `shown: isSuper(user)`.
+ */
+export default function SettingsPage() {
+  const { t } = useTranslation('settings');
+  const { user } = useAuth();
+  const scheduleType = useSettingValue('scheduleType');
+  const [selected, setSelected] = useState('options');
+
+  const tabs: SettingsTab[] = [
+    { name: 'options', shown: true, content: () => <SettingsOptions /> },
+    { name: 'schedules', shown: scheduleType === 'company' && user !== null, content: () => <CompanySchedulesForm companyId={user!.companyId} /> },
+  ];
+  const visible = tabs.filter((tab) => tab.shown);
+  const current = visible.find((tab) => tab.name === selected) ?? visible[0];
+
+  return (
+    <PageContainer title={t('title')} testId="settings-page">
+      <Tabs value={current.name} onChange={(_, name: string) => setSelected(name)} sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}>
+        {visible.map((tab) => (
+          <Tab key={tab.name} value={tab.name} label={t(`tabs.${tab.name}`)} data-testid={`settings-tab-${tab.name}`} />
+        ))}
+      </Tabs>
+      {current.content()}
+    </PageContainer>
+  );
+}
