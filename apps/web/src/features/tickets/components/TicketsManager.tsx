@@ -90,7 +90,11 @@ export function TicketsManager({ selectedUuid, narrow }: Props) {
         // Spec core §4: accept and reopen keep the ticket on screen, finish leaves it.
         if (request.action === 'finish') {
           if (selectedUuid === ticket.uuid) void navigate('/tickets');
-        } else open(ticket);
+          return;
+        }
+        // An accepted ticket is now the agent's: show it where it went.
+        if (request.action === 'accept') setOpenTab('open');
+        open(ticket);
       },
       onError: toastError,
     });
