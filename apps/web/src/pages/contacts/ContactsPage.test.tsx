@@ -37,7 +37,8 @@ function readText(blob: Blob): Promise<string> {
   });
 }
 
-describe('<ContactsPage>', () => {
+// Typing into MUI dialogs is slow on a busy machine; the default 5 s is too tight.
+describe('<ContactsPage>', { timeout: 20_000 }, () => {
   it('lists avatar, name, number and email; a plain user gets no delete button', async () => {
     serveApi({ 'GET /api/contacts': listed });
     renderPage(sessionUser({ profile: 'user' }));

@@ -10,7 +10,8 @@ import { contact } from '../contactFixture';
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('<ContactDialog>', () => {
+// Typing into MUI dialogs is slow on a busy machine; the default 5 s is too tight.
+describe('<ContactDialog>', { timeout: 20_000 }, () => {
   it.each([
     ['pt', 'Too Short!', 'Invalid email', 'Required'],
     ['en', 'Too Short!', 'Invalid email', 'Required'],

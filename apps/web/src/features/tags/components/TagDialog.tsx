@@ -1,0 +1,147 @@
+import { can, type TagInput } from '@atende/contract';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { useAuth } from '../../../app/auth';
+import { PageLoader } from '../../../components/PageLoader';
+import { toastError } from '../../../lib/errors';
+import { applyServerFieldErrors, textFieldProps, validationText } from '../../../lib/forms';
+import { useSaveTag, useTag } from '../api';
+import { emptyTagForm, TAG_COLORS, TAG_FORM_FIELDS, tagFormResolver, tagToForm, type TagFormValues } from './tagForm';
+
+interface TagDialogProps {
+  open: boolean;
+  /** Null adds a tag. */
+  tagId: number | null;
+  onClose: () => void;
+}
+
+export function TagDialog({ open, tagId, onClose }: TagDialogProps) {
+  const { t } = useTranslation('tags');
+  const { t: tc } = useTranslation();
+  const { user } = useAuth();
+  const isEdit = tagId !== null;
+  // Spec admin §6: the kanban switch is for admins and supervisors only.
+  const mayKanban = can(user, 'tag:kanbanSwitch');
+  const existing = useTag(open ? tagId : null);
+  const save = useSaveTag();
+  const form = useForm<TagFormValues, unknown, TagInput>({ resolver: tagFormResolver, defaultValues: emptyTagForm });
+  const { control, handleSubmit, reset, setError, formState } = form;
+
+  useEffect(() => {
+    if (open) reset(existing.data ? tagToForm(existing.data) : emptyTagForm);
+  }, [open, existing.data, reset]);
+
+  useEffect(() => {
+    if (existing.error) toastError(existing.error);
+  }, [existing.error]);
+
+  const onSubmit = handleSubmit(({ kanban, ...rest }) => {
+    const input: TagInput = mayKanban ? { ...rest, kanban } : rest;
+    save.mutate(
+      { id: tagId, input },
+      {
+        onSuccess: () => {
+          toast.success(t('saved'));
+          onClose();
+        },
+        onError: (err) => {
+          if (!applyServerFieldErrors(err, setError, TAG_FORM_FIELDS)) toastError(err);
+        },
+      },
+    );
+  });
+
+  // Spec admin §5 words the tag rules 'Obrigatório' / 'Mensagem muito curta', not the shared texts.
+  const nameError = formState.errors.name?.message;
+  const loading = isEdit && existing.isPending;
+
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" data-testid="tag-dialog" aria-labelledby="tag-dialog-title">
+      <DialogTitle id="tag-dialog-title">{isEdit ? t('dialog.editTitle') : t('dialog.addTitle')}</DialogTitle>
+      <form onSubmit={onSubmit} noValidate>
+        <DialogContent dividers>
+          {loading ? (
+            <PageLoader />
+          ) : (
+            <>
+              <TextField
+                {...textFieldProps(form, 'name', 'tag-name')}
+                label={t('dialog.name')}
+                autoFocus
+                helperText={nameError ? t(`validation.${nameError}`, { defaultValue: validationText(nameError) }) : undefined}
+              />
+              <Controller
+                control={control}
+                name="color"
+                render={({ field, fieldState }) => (
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1, flexWrap: 'wrap' }}>
+                    {TAG_COLORS.map((color) => (
+                      <ButtonBase
+                        key={color}
+                        aria-label={color}
+                        onClick={() => field.onChange(color)}
+                        data-testid={`tag-color-${color.slice(1)}`}
+                        sx={{
+                          width: 28,
+                          height: 28,
+                          borderRadius: '50%',
+                          bgcolor: color,
+                          outline: field.value.toLowerCase() === color ? '3px solid' : 'none',
+                          outlineColor: 'text.primary',
+                          outlineOffset: 2,
+                        }}
+                      />
+                    ))}
+                    <TextField
+                      type="color"
+                      size="small"
+                      label={t('dialog.color')}
+                      value={field.value}
+                      onChange={(e) => field.onChange(e.target.value)}
+                      error={Boolean(fieldState.error)}
+                      sx={{ width: 96 }}
+                      slotProps={{ htmlInput: { 'data-testid': 'tag-color' } }}
+                    />
+                  </Box>
+                )}
+              />
+              {mayKanban && (
+                <Controller
+                  control={control}
+                  name="kanban"
+                  render={({ field }) => (
+                    <FormControlLabel
+                      sx={{ mt: 1 }}
+                      control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} slotProps={{ input: { 'data-testid': 'tag-kanban' } as object }} />}
+                      label={t('dialog.kanban')}
+                    />
+                  )}
+                />
+              )}
+            </>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} color="inherit" data-testid="tag-cancel">
+            {tc('cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={loading || save.isPending} data-testid="tag-save">
+            {tc('save')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
