@@ -3,6 +3,7 @@ import type { Guards } from '../platform/authenticate.js';
 import type { AppContext } from '../platform/context.js';
 import type { LiveServer } from '../platform/live.js';
 import { authRoutes } from './auth/auth.routes.js';
+import { botModule } from './bot/bot.module.js';
 import { companiesRoutes } from './companies/companies.routes.js';
 import { contactsRoutes } from './contacts/contacts.routes.js';
 import { dashboardRoutes } from './dashboard/dashboard.routes.js';
@@ -51,4 +52,5 @@ export const apiModules: ModuleRegistration[] = [
   (api, ctx, guards, live) => ticketsRoutes(api, ctx, guards, live),
   (api, ctx, guards) => messagesRoutes(api, ctx, guards),
   (api, ctx) => inboundModule(api, ctx),
+  (api, ctx) => botModule(api, ctx),
 ];

@@ -4,6 +4,7 @@ import * as planNames from './0002_plan_names.js';
 import * as connections from './0003_connections.js';
 import * as conversations from './0004_conversations.js';
 import * as dashboard from './0005_dashboard.js';
+import * as ticketTimers from './0006_ticket_timers.js';
 
 /**
  * Migrations in order. Listed statically (not read from disk) so the compiled server and the
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003_connections': connections,
   '0004_conversations': conversations,
   '0005_dashboard': dashboard,
+  '0006_ticket_timers': ticketTimers,
 };

@@ -96,7 +96,8 @@ export function acceptTicket(ctx: AppContext, actor: Actor, ticketId: number): P
     let cycleId = ticket.currentCycleId;
     if (cycleId === null) cycleId = (await repo.startCycle(trx, ticket, { queueId: ticket.queueId, userId: actor.userId, startedAt: now, acceptedAt: now })).id;
     else await repo.updateCycle(trx, ticket.companyId, cycleId, { userId: actor.userId, acceptedAt: now });
-    const updated = await repo.updateTicketRow(trx, ticket.companyId, ticket.id, { status: 'open', userId: actor.userId, currentCycleId: cycleId, updatedAt: now });
+    // The agent has it now: the bot stops (chatbot off).
+    const updated = await repo.updateTicketRow(trx, ticket.companyId, ticket.id, { status: 'open', userId: actor.userId, currentCycleId: cycleId, chatbot: false, updatedAt: now });
     const say: Array<[string, string]> = [];
     if (settings.get('sendGreetingAccepted') === 'enabled') {
       const name = await userName(trx, ticket.companyId, actor.userId);
@@ -154,7 +155,7 @@ export function reopenTicket(ctx: AppContext, actor: Actor, ticketId: number, qu
     if (queue !== null && !(await repo.findCompanyQueue(trx, ticket.companyId, queue))) throw invalidField('queueId');
     const cycle = await repo.startCycle(trx, ticket, { queueId: queue, userId: actor.userId, startedAt: now, acceptedAt: now });
     const updated = await repo.updateTicketRow(trx, ticket.companyId, ticket.id, {
-      status: 'open', userId: actor.userId, queueId: queue, currentCycleId: cycle.id, botState: '{}', updatedAt: now,
+      status: 'open', userId: actor.userId, queueId: queue, currentCycleId: cycle.id, botState: '{}', chatbot: false, updatedAt: now,
     });
     return { ticket: updated };
   });

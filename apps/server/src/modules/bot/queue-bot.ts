@@ -1,0 +1,68 @@
+/**
+ * The queue bot as an automation hook: it answers a fresh customer message (mayAutomate) on a
+ * ticket that waits without an agent. One transaction locks the ticket, re-checks that nobody
+ * took it meanwhile, decides the step (bot-steps), moves the ticket, keeps the bot's memory and
+ * stores what the bot says as automated messages; after the commit the outbox sends them and the
+ * ticket's audience hears of the change. Keys derived from the answered message make a repeated
+ * hook call store nothing twice.
+ */
+import type { Updateable } from 'kysely';
+import type { MessageRow, TicketRow, TicketsTable } from '../../db/schema-conversations.js';
+import type { AppContext } from '../../platform/context.js';
+import type { AutomationHook, InboundMessageEvent } from '../inbound/automation.js';
+import { withRetry } from '../inbound/serial-lanes.js';
+import { afterOutboundStored, fillForTicket, storeOutbound } from '../messages/outbound.js';
+import { companySettings } from '../settings/settings.service.js';
+import { announceTicket, ticketAudience } from '../tickets/tickets.audience.js';
+import { lockTicket, updateCycle, updateTicketRow } from '../tickets/tickets.repository.js';
+import { loadBotSetup, stateOf } from './bot-setup.js';
+import { nextBotStep } from './bot-steps.js';
+
+/** Only a ticket waiting for an agent hears the bot; groups never do. */
+const waitsWithoutAgent = (ticket: TicketRow) => ticket.status === 'pending' && ticket.userId === null && !ticket.isGroup && ticket.whatsappId !== null;
+
+export async function answerCustomer(ctx: AppContext, event: InboundMessageEvent): Promise<void> {
+  if (!event.mayAutomate || !waitsWithoutAgent(event.ticket)) return;
+  const { companyId, id: ticketId } = event.ticket;
+  // Read before the transaction: on the embedded database nothing else may run while it is open.
+  const [settings, before] = await Promise.all([companySettings(ctx.db, companyId), ticketAudience(ctx.db, event.ticket)]);
+  const outcome = await withRetry(() =>
+    ctx.db.transaction().execute(async (trx) => {
+      const ticket = await lockTicket(trx, companyId, ticketId);
+      if (!ticket || !waitsWithoutAgent(ticket)) return null;
+      const setup = await loadBotSetup(trx, ticket, settings);
+      if (!setup) return null;
+      const cycle = ticket.currentCycleId
+        ? await trx.selectFrom('ticketCycles').select('acceptedAt').where('id', '=', ticket.currentCycleId).executeTakeFirst()
+        : undefined;
+      const now = ctx.clock.now();
+      const step = nextBotStep({ setup, ticket, state: stateOf(ticket), untouched: Boolean(cycle && cycle.acceptedAt === null), body: event.message.body, now });
+      if (!step) return null;
+
+      const values: Updateable<TicketsTable> = { botState: JSON.stringify(step.state) };
+      if (step.queueId !== undefined) values.queueId = step.queueId;
+      if (step.chatbot !== undefined) values.chatbot = step.chatbot;
+      const visible = (step.queueId !== undefined && step.queueId !== ticket.queueId) || (step.chatbot !== undefined && step.chatbot !== ticket.chatbot);
+      if (visible) values.updatedAt = now;
+      const updated = await updateTicketRow(trx, companyId, ticket.id, values);
+      if (step.chosenQueue) await updateCycle(trx, companyId, ticket.currentCycleId, { queueId: step.queueId ?? null });
+
+      const said: MessageRow[] = [];
+      for (const [index, text] of step.say.entries()) {
+        if (!text.trim()) continue;
+        const body = await fillForTicket(trx, updated, text, now);
+        const key = `bot:${event.message.id}:${index}`;
+        const { message, created } = await storeOutbound(trx, updated, { body, userId: null, automated: true, idempotencyKey: key }, now);
+        if (created) said.push(message);
+      }
+      return { ticket: updated, said, visible };
+    }),
+  );
+  if (!outcome) return;
+  if (outcome.said.length) await afterOutboundStored(ctx, outcome.ticket, outcome.said, before);
+  else if (outcome.visible) await announceTicket(ctx, companyId, ticketId, before);
+}
+
+export const queueBot: AutomationHook = {
+  afterInboundMessage: answerCustomer,
+};
