@@ -19,6 +19,9 @@ const UsersPage = lazy(() => import('./pages/users/UsersPage'));
 const ConnectionsPage = lazy(() => import('./pages/connections/ConnectionsPage'));
 const SimulatorPage = lazy(() => import('./pages/simulator/SimulatorPage'));
 const TodoListPage = lazy(() => import('./pages/todolist/TodoListPage'));
+const ContactsPage = lazy(() => import('./pages/contacts/ContactsPage'));
+const TagsPage = lazy(() => import('./pages/tags/TagsPage'));
+const QuickMessagesPage = lazy(() => import('./pages/quick-messages/QuickMessagesPage'));
 const QueuesPage = lazy(() => import('./pages/queues/QueuesPage'));
 const SettingsPage = lazy(() => import('./pages/settings/SettingsPage'));
 const ComingSoonPage = lazy(() => import('./pages/coming-soon/ComingSoonPage'));
@@ -37,10 +40,10 @@ const PRIVATE_ROUTES: PrivateRoute[] = [
   { path: 'connections', access: ACCESS.admin, page: ConnectionsPage },
   // The page itself waits for GET /simulator/status and leaves when the server runs no simulator.
   { path: 'simulator', page: SimulatorPage },
-  { path: 'quick-messages', page: { comingSoon: 'quickMessages' } },
+  { path: 'quick-messages', page: QuickMessagesPage },
   { path: 'schedules', access: ACCESS.schedules, page: { comingSoon: 'schedules' } },
-  { path: 'tags', page: { comingSoon: 'tags' } },
-  { path: 'contacts', page: { comingSoon: 'contacts' } },
+  { path: 'tags', page: TagsPage },
+  { path: 'contacts', page: ContactsPage },
   { path: 'helps', page: { comingSoon: 'helps' } },
   { path: 'files', access: ACCESS.admin, page: { comingSoon: 'files' } },
   { path: 'prompts', access: ACCESS.prompts, page: { comingSoon: 'prompts' } },
