@@ -43,7 +43,7 @@ beforeAll(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('<DashboardPage>', { timeout: 20_000 }, () => {
+describe('<DashboardPage>', { timeout: 30_000 }, () => {
   it('opens on this month for every attendant and shows counters, attendants and chart totals', async () => {
     const sent = serve();
     renderPage();

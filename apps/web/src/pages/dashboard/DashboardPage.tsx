@@ -33,7 +33,8 @@ export default function DashboardPage() {
   }, [summary.error]);
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, p: { xs: 1, sm: 2 }, overflowY: 'auto', flex: 1 }} data-testid="dashboard-page">
+    // A grid, not a flex column: rows keep their content's height (a flex item with overflow would shrink to nothing).
+    <Box sx={{ display: 'grid', alignContent: 'start', gap: 2, p: { xs: 1, sm: 2 }, overflowY: 'auto', flex: 1, minWidth: 0 }} data-testid="dashboard-page">
       <Paper variant="outlined" sx={{ p: 2 }}>
         <DashboardFilters filter={draft} users={users.data ?? []} onChange={setDraft} onApply={() => setQuery(toQuery(draft))} />
       </Paper>

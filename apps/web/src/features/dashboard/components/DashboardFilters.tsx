@@ -41,24 +41,17 @@ export function DashboardFilters({ filter, users, onChange, onApply }: Dashboard
         <MenuItem value={DASHBOARD_FILTER_TYPES.period}>{t('filter.byPeriod')}</MenuItem>
       </TextField>
       {byDate ? (
-        <>
+        (['dateFrom', 'dateTo'] as const).map((key) => (
           <TextField
+            key={key}
             {...field}
             type="date"
-            label={t('filter.dateFrom')}
-            value={filter.dateFrom}
-            onChange={(e) => set({ dateFrom: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'dashboard-filter-from' } }}
+            label={t(`filter.${key}`)}
+            value={filter[key]}
+            onChange={(e) => set({ [key]: e.target.value })}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': key === 'dateFrom' ? 'dashboard-filter-from' : 'dashboard-filter-to' } }}
           />
-          <TextField
-            {...field}
-            type="date"
-            label={t('filter.dateTo')}
-            value={filter.dateTo}
-            onChange={(e) => set({ dateTo: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'dashboard-filter-to' } }}
-          />
-        </>
+        ))
       ) : (
         <TextField
           {...field}
