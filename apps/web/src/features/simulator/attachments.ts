@@ -40,8 +40,4 @@ export function buildVcard(name: string, number: string): string {
   return ['BEGIN:VCARD', 'VERSION:3.0', `FN:${name}`, `TEL;type=CELL;waid=${digits}:+${digits}`, 'END:VCARD'].join('\n');
 }
 
-/** The shown name of a vCard (its FN line), or '' when it has none. */
-export function vcardName(vcard: string): string {
-  const line = vcard.split(/\r?\n/).find((l) => l.toUpperCase().startsWith('FN'));
-  return line ? line.slice(line.indexOf(':') + 1).trim() : '';
-}
+export { vcardName } from '../../lib/vcard';

@@ -1,0 +1,28 @@
+import type { Message } from '@atende/contract';
+import AccessTimeIcon from '@mui/icons-material/AccessTime';
+import DoneIcon from '@mui/icons-material/Done';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import Box from '@mui/material/Box';
+import { useTranslation } from 'react-i18next';
+
+const READ_BLUE = '#34b7f1';
+
+/**
+ * The ticks of a message the business sent (spec core §2): 1 sent, 2 delivered, 3 read, 4 or 5
+ * read and shown in colour. Not yet sent shows a clock; a failed one a red mark.
+ */
+export function AckIcon({ message }: { message: Pick<Message, 'ack' | 'delivery'> }) {
+  const { t } = useTranslation('ticketScreen');
+  const level = Math.max(0, Math.min(5, Math.trunc(message.ack)));
+  if (message.delivery === 'failed') {
+    return <ErrorOutlineIcon color="error" sx={{ fontSize: 16 }} titleAccess={t('message.failed')} data-testid="message-failed" />;
+  }
+  const label = level === 0 ? t('acks.pending') : t(`acks.${Math.min(level, 4)}`);
+  const sx = { fontSize: 16, color: level >= 4 ? READ_BLUE : 'text.secondary' };
+  return (
+    <Box component="span" sx={{ display: 'inline-flex' }} title={label} aria-label={label} data-testid="message-ack" data-ack={level} data-coloured={level >= 4}>
+      {level === 0 ? <AccessTimeIcon sx={sx} /> : level === 1 ? <DoneIcon sx={sx} /> : <DoneAllIcon sx={sx} />}
+    </Box>
+  );
+}

@@ -1,0 +1,94 @@
+import type { QuickMessage } from '@atende/contract';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, sessionUser } from '../../../test/fixtures';
+import { renderWithApp } from '../../../test/render';
+import { serveApi } from '../../../test/serve';
+import { aMessage } from '../../../test/ticketScreen';
+import { MessageInput } from './MessageInput';
+
+const quick = (id: number, shortcode: string, message: string): QuickMessage => ({ id, shortcode, message, geral: true, userId: null, mediaPath: null, mediaName: null, isMedia: false });
+
+function compose(status: 'open' | 'pending' | 'closed' = 'open', replyTo = null as ReturnType<typeof aMessage> | null) {
+  const sent = serveApi({
+    'POST /api/messages/41': (body) => jsonResponse(200, aMessage(900, { fromMe: true, body: (body as { body: string }).body })),
+    'GET /api/quick-messages/list': () =>
+      jsonResponse(200, [quick(1, 'ola', 'Olá! Em que posso ajudar você hoje? Estamos à disposição.'), quick(2, 'preco', 'Nossos preços')]),
+  });
+  const onClearReply = vi.fn();
+  renderWithApp(<MessageInput ticket={{ id: 41, status }} replyTo={replyTo} onClearReply={onClearReply} />, { user: sessionUser() });
+  return { sent, posts: () => sent.filter((r) => r.method === 'POST'), onClearReply };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('<MessageInput>', () => {
+  it('sends on Enter, signed with the agent name in bold by default, and breaks the line on Shift+Enter', async () => {
+    const user = userEvent.setup();
+    const { posts } = compose();
+    const input = screen.getByTestId('composer-text');
+    await user.type(input, 'Bom dia{Shift>}{Enter}{/Shift}tudo bem?');
+    expect(posts()).toHaveLength(0);
+    expect((input as HTMLTextAreaElement).value).toBe('Bom dia\ntudo bem?');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0].body).toMatchObject({ body: '*Ana Souza:*\nBom dia\ntudo bem?', quotedMsg: null });
+    await waitFor(() => expect((input as HTMLTextAreaElement).value).toBe(''));
+  });
+
+  it('sends unsigned once the switch is off, and remembers the choice in the browser', async () => {
+    const user = userEvent.setup();
+    const { posts } = compose();
+    await user.click(screen.getByTestId('composer-sign').querySelector('input')!);
+    expect(localStorage.getItem('signMessage')).toBe('false');
+    await user.type(screen.getByTestId('composer-text'), 'Oi{Enter}');
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0].body).toMatchObject({ body: 'Oi' });
+  });
+
+  it('never sends an empty or blank text', async () => {
+    const user = userEvent.setup();
+    const { posts } = compose();
+    await user.type(screen.getByTestId('composer-text'), '   {Enter}');
+    await user.keyboard('{Enter}');
+    expect(posts()).toHaveLength(0);
+    expect(screen.queryByTestId('composer-send')).toBeNull();
+  });
+
+  it.each(['closed', 'pending'] as const)('is blocked on a %s ticket, telling the agent to reopen or accept it', (status) => {
+    compose(status);
+    const input = screen.getByTestId('composer-text') as HTMLTextAreaElement;
+    expect(input.disabled).toBe(true);
+    expect(input.placeholder).toBe('Reabra ou aceite este ticket para enviar uma mensagem.');
+    expect((screen.getByTestId('composer-attach') as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByTestId('audio-record') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('offers quick replies when the text starts with / and has more than one character', async () => {
+    const user = userEvent.setup();
+    const { sent } = compose();
+    const input = screen.getByTestId('composer-text') as HTMLTextAreaElement;
+    await user.type(input, '/');
+    expect(screen.queryByTestId('quick-replies')).toBeNull();
+    expect(sent.some((r) => r.url.startsWith('/api/quick-messages'))).toBe(false);
+    await user.type(input, 'ol');
+    const item = await screen.findByTestId('quick-reply-1');
+    // The label is cut at 35 characters.
+    expect(item.textContent).toBe(`${'ola - Olá! Em que posso ajudar você hoje? Estamos à disposição.'.slice(0, 35)}...`);
+    expect(screen.queryByTestId('quick-reply-2')).toBeNull();
+    await user.click(item);
+    expect(input.value).toBe('Olá! Em que posso ajudar você hoje? Estamos à disposição.');
+    expect(screen.queryByTestId('quick-replies')).toBeNull();
+  });
+
+  it('quotes the message being replied to', async () => {
+    const user = userEvent.setup();
+    const { posts, onClearReply } = compose('open', aMessage(12, { body: 'Qual o prazo?' }));
+    expect(screen.getByTestId('reply-preview').textContent).toContain('Qual o prazo?');
+    await user.type(screen.getByTestId('composer-text'), 'Amanhã{Enter}');
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0].body).toMatchObject({ quotedMsg: { id: 12 } });
+    await waitFor(() => expect(onClearReply).toHaveBeenCalled());
+  });
+});

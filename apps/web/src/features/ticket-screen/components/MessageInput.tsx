@@ -1,0 +1,166 @@
+import type { Message, Ticket } from '@atende/contract';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import CloseIcon from '@mui/icons-material/Close';
+import SendIcon from '@mui/icons-material/Send';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import InputBase from '@mui/material/InputBase';
+import Paper from '@mui/material/Paper';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSessionUser } from '../../../app/auth';
+import { toastError } from '../../../lib/errors';
+import { useSendMessage } from '../api';
+import { readSignPreference, signedBody, storeSignPreference } from '../composer';
+import { AudioRecorder } from './AudioRecorder';
+import { EmojiButton, QuickReplies, VariablesButton } from './ComposerExtras';
+import { messageSummary } from './MessageBubble';
+
+/** Spec core §2: the input grows up to 5 rows. */
+const MAX_ROWS = 5;
+
+interface Props {
+  ticket: Pick<Ticket, 'id' | 'status'>;
+  replyTo: Message | null;
+  onClearReply: () => void;
+}
+
+function ReplyPreview({ message, onClear }: { message: Message; onClear: () => void }) {
+  const { t } = useTranslation('ticketScreen');
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, pt: 1 }} data-testid="reply-preview">
+      <Box sx={{ flex: 1, borderLeft: 4, borderColor: message.fromMe ? 'success.main' : 'primary.main', bgcolor: 'action.hover', borderRadius: 1, px: 1, py: 0.5 }}>
+        <Typography variant="caption" noWrap component="div">
+          {messageSummary(message, t)}
+        </Typography>
+      </Box>
+      <IconButton size="small" aria-label={t('input.cancelReply')} onClick={onClear} data-testid="reply-cancel">
+        <CloseIcon fontSize="small" />
+      </IconButton>
+    </Box>
+  );
+}
+
+/**
+ * The message input (spec core §2): Enter sends and Shift+Enter breaks the line; emoji,
+ * variables, files with a caption, voice recording, quick replies on '/', the optional
+ * signature. A ticket that is not open (closed or waiting) blocks it until it is accepted or reopened.
+ */
+export function MessageInput({ ticket, replyTo, onClearReply }: Props) {
+  const { t } = useTranslation('ticketScreen');
+  const me = useSessionUser();
+  const [text, setText] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [sign, setSign] = useState(readSignPreference);
+  const [recording, setRecording] = useState(false);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const send = useSendMessage(ticket.id);
+  const blocked = ticket.status !== 'open';
+
+  const insert = (piece: string) => {
+    const el = inputRef.current;
+    const start = el?.selectionStart ?? text.length;
+    const end = el?.selectionEnd ?? text.length;
+    setText(text.slice(0, start) + piece + text.slice(end));
+    requestAnimationFrame(() => {
+      el?.focus();
+      el?.setSelectionRange(start + piece.length, start + piece.length);
+    });
+  };
+
+  const submit = () => {
+    const body = text.trim();
+    if (blocked || send.isPending || (!body && files.length === 0)) return;
+    send.mutate(
+      { body: signedBody(body, me.name, sign), quotedMsg: replyTo, files },
+      {
+        onSuccess: () => {
+          setText('');
+          setFiles([]);
+          onClearReply();
+        },
+        onError: toastError,
+      },
+    );
+  };
+
+  const sendRecording = useCallback((file: File) => send.mutateAsync({ body: '', files: [file], quotedMsg: replyTo }).then(onClearReply), [send, replyTo, onClearReply]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  const toggleSign = (next: boolean) => {
+    setSign(next);
+    storeSignPreference(next);
+  };
+
+  return (
+    <Paper square elevation={0} sx={{ borderTop: 1, borderColor: 'divider', position: 'relative' }} data-testid="message-input">
+      {!blocked && <QuickReplies text={text} onPick={(reply) => setText(reply.message)} />}
+      {replyTo && !blocked && <ReplyPreview message={replyTo} onClear={onClearReply} />}
+      {files.length > 0 && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, px: 1, pt: 1 }} data-testid="attachments">
+          {files.map((file, index) => (
+            <Chip key={`${file.name}-${index}`} label={file.name} size="small" onDelete={() => setFiles(files.filter((_, i) => i !== index))} />
+          ))}
+        </Box>
+      )}
+      <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 0.5, p: 1 }}>
+        <EmojiButton disabled={blocked || recording} onPick={insert} />
+        <VariablesButton disabled={blocked || recording} onPick={insert} />
+        <IconButton aria-label={t('input.attach')} title={t('input.attach')} disabled={blocked || recording} onClick={() => fileRef.current?.click()} data-testid="composer-attach">
+          <AttachFileIcon />
+        </IconButton>
+        <input
+          ref={fileRef}
+          type="file"
+          multiple
+          hidden
+          data-testid="composer-files"
+          onChange={(e) => {
+            const chosen = Array.from(e.target.files ?? []);
+            if (chosen.length) setFiles((current) => [...current, ...chosen]);
+            e.target.value = '';
+          }}
+        />
+        <Box sx={{ flex: 1, bgcolor: 'action.hover', borderRadius: 2, px: 1.5, py: 0.75, visibility: recording ? 'hidden' : 'visible' }}>
+          <InputBase
+            inputRef={inputRef}
+            fullWidth
+            multiline
+            maxRows={MAX_ROWS}
+            disabled={blocked}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={onKeyDown}
+            placeholder={blocked ? t('input.blocked') : files.length ? t('input.caption') : t('input.placeholder')}
+            inputProps={{ 'data-testid': 'composer-text', 'aria-label': t('input.placeholder') }}
+          />
+        </Box>
+        {text.trim() || files.length ? (
+          <IconButton color="primary" aria-label={t('input.send')} title={t('input.send')} disabled={blocked || send.isPending} onClick={submit} data-testid="composer-send">
+            <SendIcon />
+          </IconButton>
+        ) : (
+          <AudioRecorder disabled={blocked} onRecorded={sendRecording} onActiveChange={setRecording} />
+        )}
+      </Box>
+      {!blocked && (
+        <FormControlLabel
+          sx={{ ml: 1, mb: 0.5 }}
+          control={<Switch size="small" checked={sign} onChange={(e) => toggleSign(e.target.checked)} data-testid="composer-sign" />}
+          label={<Typography variant="caption">{t('input.sign')}</Typography>}
+        />
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,110 @@
+import type { Ticket } from '@atende/contract';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import Typography from '@mui/material/Typography';
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Virtuoso } from 'react-virtuoso';
+import { useSessionUser } from '../../../app/auth';
+import { formatDate } from '../../../lib/dates';
+import { useMessages } from '../api';
+import { buildRows, type MessageRow } from '../messageRows';
+import { MessageBubble, type MessageActions } from './MessageBubble';
+
+/** Far below any index the list reaches: older pages are prepended by lowering it (react-virtuoso's firstItemIndex). */
+const START_INDEX = 1_000_000;
+/** Spec core §9: the next (older) page loads within 50 px of the top. */
+const TOP_THRESHOLD_PX = 50;
+
+function Marker({ children, testId }: { children: React.ReactNode; testId: string }) {
+  return (
+    <Box sx={{ px: 3, py: 1 }} data-testid={testId}>
+      <Divider>
+        <Typography variant="caption" color="text.secondary">
+          {children}
+        </Typography>
+      </Divider>
+    </Box>
+  );
+}
+
+function RowView({ row, myUserId, actions }: { row: MessageRow; myUserId: number; actions: MessageActions }) {
+  const { t } = useTranslation('ticketScreen');
+  switch (row.kind) {
+    case 'day':
+      return (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 1 }} data-testid="day-separator">
+          <Chip size="small" label={formatDate(row.day)} />
+        </Box>
+      );
+    case 'cycle':
+      return (
+        <Marker testId="conversation-marker">
+          {t('markers.ended')} · {t('markers.newConversation')}
+        </Marker>
+      );
+    case 'ended':
+      return <Marker testId="conversation-ended">{t('markers.ended')}</Marker>;
+    default:
+      return <MessageBubble message={row.message} myUserId={myUserId} {...actions} />;
+  }
+}
+
+interface Props extends MessageActions {
+  ticket: Pick<Ticket, 'id' | 'status'>;
+}
+
+/**
+ * The conversation, virtualised so 10 000 messages scroll like 20 (lesson 16): newest at the
+ * bottom, older pages loaded near the top without moving what the agent is reading.
+ */
+export function MessageList({ ticket, onReply, onDelete }: Props) {
+  const { t } = useTranslation('ticketScreen');
+  const me = useSessionUser();
+  const query = useMessages(ticket.id);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const pages = query.data?.pages;
+  const { rows, anchor } = useMemo(() => buildRows(pages ?? [], { closed: ticket.status === 'closed' }), [pages, ticket.status]);
+  const actions = useMemo(() => ({ onReply, onDelete }), [onReply, onDelete]);
+
+  const loadOlder = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  if (query.isPending) {
+    return (
+      <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+        <CircularProgress size={28} />
+      </Box>
+    );
+  }
+  if (rows.length === 0) {
+    return (
+      <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center' }} data-testid="messages-empty">
+        <Typography color="text.secondary">{t('message.none')}</Typography>
+      </Box>
+    );
+  }
+  return (
+    <Virtuoso
+      style={{ flex: 1 }}
+      data-testid="message-list"
+      data={rows}
+      firstItemIndex={START_INDEX - anchor}
+      initialTopMostItemIndex={{ index: rows.length - 1, align: 'end' }}
+      computeItemKey={(_, row) => row.key}
+      atTopThreshold={TOP_THRESHOLD_PX}
+      atTopStateChange={(atTop) => atTop && loadOlder()}
+      startReached={loadOlder}
+      followOutput={(atBottom) => (atBottom ? 'smooth' : false)}
+      increaseViewportBy={{ top: 400, bottom: 200 }}
+      components={{
+        Header: () => (isFetchingNextPage ? <Box sx={{ display: 'flex', justifyContent: 'center', py: 1 }}><CircularProgress size={20} /></Box> : <Box sx={{ height: 8 }} />),
+        Footer: () => <Box sx={{ height: 8 }} />,
+      }}
+      itemContent={(_, row) => <RowView row={row} myUserId={me.id} actions={actions} />}
+    />
+  );
+}

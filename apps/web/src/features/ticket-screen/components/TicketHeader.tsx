@@ -1,0 +1,44 @@
+import type { Ticket } from '@atende/contract';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { TagPicker } from './TagPicker';
+import { TicketActions } from './TicketActions';
+
+/** The contact (a click opens the drawer), who holds the ticket, its tags and actions. */
+export function TicketHeader({ ticket, onContactClick }: { ticket: Ticket; onContactClick: () => void }) {
+  const { t } = useTranslation('ticketScreen');
+  const navigate = useNavigate();
+  return (
+    <Box sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }} data-testid="ticket-header">
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, py: 1, flexWrap: 'wrap' }}>
+        <IconButton aria-label={t('header.back')} onClick={() => navigate('/tickets')} sx={{ display: { md: 'none' } }}>
+          <ArrowBackIcon />
+        </IconButton>
+        <ButtonBase onClick={onContactClick} sx={{ display: 'flex', alignItems: 'center', gap: 1.5, borderRadius: 1, p: 0.5, textAlign: 'left', minWidth: 0, flex: 1 }} data-testid="ticket-contact">
+          <Avatar src={ticket.contact.profilePicUrl || undefined} alt={ticket.contact.name} />
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="subtitle1" noWrap data-testid="ticket-contact-name">
+              {ticket.contact.name} <Typography component="span" variant="caption" color="text.secondary">#{ticket.id}</Typography>
+            </Typography>
+            <Typography variant="caption" color="text.secondary" noWrap component="div">
+              {ticket.user ? t('header.assignedTo', { name: ticket.user.name }) : t(`header.status.${ticket.status}`)}
+            </Typography>
+          </Box>
+        </ButtonBase>
+        {ticket.queue && <Chip size="small" label={ticket.queue.name} sx={{ bgcolor: ticket.queue.color, color: '#fff' }} data-testid="ticket-queue" />}
+        {ticket.whatsapp && <Chip size="small" variant="outlined" label={ticket.whatsapp.name} />}
+        <TicketActions ticket={ticket} />
+      </Box>
+      <Box sx={{ px: 2, pb: 1, display: 'flex' }}>
+        <TagPicker ticket={ticket} />
+      </Box>
+    </Box>
+  );
+}

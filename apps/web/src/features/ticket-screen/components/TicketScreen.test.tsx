@@ -1,0 +1,83 @@
+import { act, screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { VirtuosoMockContext } from 'react-virtuoso';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SocketContext } from '../../../app/SocketProvider';
+import { jsonResponse, sessionUser } from '../../../test/fixtures';
+import { renderWithApp } from '../../../test/render';
+import { fakeSocket, serveApi, type RouteHandler } from '../../../test/serve';
+import { aMessage, aPage, aTicket } from '../../../test/ticketScreen';
+import { TicketScreen } from './TicketScreen';
+
+const uuid = aTicket().uuid;
+
+function openScreen(routes: Record<string, RouteHandler>) {
+  serveApi({
+    'POST /api/auth/refresh_token': () => jsonResponse(200, { token: 'fresh', user: sessionUser({ profile: 'user' }) }),
+    'GET /api/ticket-notes/list': () => jsonResponse(200, []),
+    ...routes,
+  });
+  const live = fakeSocket();
+  renderWithApp(
+    <SocketContext.Provider value={{ socket: live.socket, companyId: 3 }}>
+      <VirtuosoMockContext.Provider value={{ viewportHeight: 20_000, itemHeight: 40 }}>
+        <Routes>
+          <Route path="/tickets" element={<div data-testid="tickets-home" />} />
+          <Route path="/tickets/:ticketId" element={<TicketScreen uuid={uuid} />} />
+        </Routes>
+      </VirtuosoMockContext.Provider>
+    </SocketContext.Provider>,
+    { user: sessionUser({ profile: 'user' }), route: `/tickets/${uuid}` },
+  );
+  return live;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('<TicketScreen>', () => {
+  it.each([
+    ['another queue (ERR_NO_PERMISSION)', 403, 'ERR_NO_PERMISSION'],
+    ['an unknown ticket (404)', 404, 'ERR_NO_TICKET_FOUND'],
+  ])('sends a user opening %s back to /tickets with "Acesso não permitido"', async (_label, status, error) => {
+    openScreen({ [`GET /api/tickets/u/${uuid}`]: () => jsonResponse(status, { error }) });
+    expect(await screen.findByTestId('tickets-home')).toBeTruthy();
+    expect(await screen.findByText('Acesso não permitido')).toBeTruthy();
+  });
+
+  it('shows messages arriving live for this ticket only', async () => {
+    const live = openScreen({
+      [`GET /api/tickets/u/${uuid}`]: () => jsonResponse(200, aTicket()),
+      'GET /api/messages/41': () => jsonResponse(200, aPage([aMessage(1, { body: 'Oi, tudo bem?' })])),
+    });
+    expect(await screen.findByText('Oi, tudo bem?', undefined, { timeout: 5000 })).toBeTruthy();
+    act(() => {
+      live.emit('company-3-appMessage', { action: 'create', message: aMessage(2, { body: 'Quero um orçamento', createdAt: '2026-11-20T13:00:00.000Z' }), ticket: aTicket() });
+      live.emit('company-3-appMessage', { action: 'create', message: aMessage(3, { ticketId: 99, body: 'De outro ticket' }), ticket: aTicket({ id: 99 }) });
+    });
+    expect(await screen.findByText('Quero um orçamento')).toBeTruthy();
+    expect(screen.queryByText('De outro ticket')).toBeNull();
+    act(() => live.emit('company-3-appMessage', { action: 'update', message: aMessage(2, { body: 'Quero um orçamento', isEdited: true, createdAt: '2026-11-20T13:00:00.000Z' }), ticket: aTicket() }));
+    expect(await screen.findByTestId('message-edited')).toBeTruthy();
+  });
+
+  it('tells the agent when the open ticket is deleted and leaves it', async () => {
+    const live = openScreen({
+      [`GET /api/tickets/u/${uuid}`]: () => jsonResponse(200, aTicket()),
+      'GET /api/messages/41': () => jsonResponse(200, aPage([])),
+    });
+    expect(await screen.findByTestId('ticket-header')).toBeTruthy();
+    act(() => live.emit('company-3-ticket', { action: 'delete', ticketId: 41 }));
+    expect(await screen.findByTestId('tickets-home')).toBeTruthy();
+    expect(await screen.findByText('O ticket que você estava foi excluído.')).toBeTruthy();
+  });
+
+  it('shows the actions of the ticket state', async () => {
+    openScreen({
+      [`GET /api/tickets/u/${uuid}`]: () => jsonResponse(200, aTicket({ status: 'pending', userId: null, user: null })),
+      'GET /api/messages/41': () => jsonResponse(200, aPage([])),
+    });
+    expect(await screen.findByTestId('ticket-accept')).toBeTruthy();
+    expect(screen.queryByTestId('ticket-finish')).toBeNull();
+    expect(screen.queryByTestId('ticket-reopen')).toBeNull();
+  });
+});

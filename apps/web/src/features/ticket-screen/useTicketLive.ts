@@ -1,0 +1,54 @@
+import { CLIENT_EVENTS, SERVER_EVENTS, type MessageEvent, type Ticket, type TicketEvent } from '@atende/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useEffectEvent } from 'react';
+import { useSocket } from '../../app/SocketProvider';
+import { ticketsKeys } from '../tickets/api';
+import { useLiveEvent } from '../live/useLiveEvent';
+import { useMergeMessages } from './api';
+
+interface Handlers {
+  /** The ticket was deleted while open. */
+  onDeleted: () => void;
+  /** The user can no longer see the ticket (transferred to another queue). */
+  onRemoved: () => void;
+}
+
+/**
+ * Keeps the open ticket live: joins its room (joinChatBox) once the socket is ready, again after
+ * every reconnection, and leaves on unmount; merges appMessage create/update of this ticket and
+ * follows the ticket's own changes. What was missed while disconnected comes back through the
+ * refetch the socket provider triggers on reconnection (lesson 10).
+ */
+export function useTicketLive(ticket: Pick<Ticket, 'id' | 'uuid'> | undefined, handlers: Handlers) {
+  const { socket } = useSocket();
+  const queryClient = useQueryClient();
+  const merge = useMergeMessages();
+  const ticketId = ticket?.id;
+  const onDeleted = useEffectEvent(() => handlers.onDeleted());
+  const onRemoved = useEffectEvent(() => handlers.onRemoved());
+
+  useEffect(() => {
+    if (!socket || !ticketId) return;
+    const join = () => socket.emit(CLIENT_EVENTS.joinChatBox, String(ticketId));
+    // Already past `ready`: join now; every later `ready` (a reconnection) joins again.
+    if (socket.connected) join();
+    socket.on(SERVER_EVENTS.ready, join);
+    return () => {
+      socket.off(SERVER_EVENTS.ready, join);
+      if (socket.connected) socket.emit(CLIENT_EVENTS.leaveChatBox, String(ticketId));
+    };
+  }, [socket, ticketId]);
+
+  useLiveEvent<MessageEvent>('appMessage', (payload) => {
+    if (!ticket || payload.message?.ticketId !== ticket.id) return;
+    merge(ticket.id, [payload.message]);
+    if (payload.ticket) queryClient.setQueryData(ticketsKeys.detail(ticket.uuid), payload.ticket);
+  });
+
+  useLiveEvent<TicketEvent>('ticket', (payload) => {
+    if (!ticket) return;
+    if (payload.action === 'update' && payload.ticket.id === ticket.id) queryClient.setQueryData(ticketsKeys.detail(ticket.uuid), payload.ticket);
+    else if (payload.action === 'delete' && payload.ticketId === ticket.id) onDeleted();
+    else if (payload.action === 'removed' && payload.ticketId === ticket.id) onRemoved();
+  });
+}
