@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyEvent, type Ticket } from '@atende/contract';
+import { companyEvent, rooms, type Ticket } from '@atende/contract';
 import { buildApp, type BuiltApp } from '../../app.js';
 import { MINUTE, connectionWith, customer, queueWith } from '../../test/bot-world.js';
 import { settle, startWorld, type World } from '../../test/conversation-world.js';
@@ -114,12 +114,29 @@ describe('sweeps that race', () => {
     await Promise.all([createTicketTimers(w.t.ctx).runDue(), createTicketTimers(w.t.ctx).runDue(), sweep()]);
     for (const person of people) expect(await person.ticket()).toMatchObject({ queueId: overflow, chatbot: false });
 
+    // Every close is announced once to the admins: a second firing would announce it again.
+    const closings: number[] = [];
+    const live = w.t.ctx.live;
+    const toRoom = live.toRoom;
+    live.toRoom = (room, companyId, entity, payload) => {
+      const ticket = (payload as { ticket?: Ticket }).ticket;
+      if (entity === 'ticket' && room === rooms.admins(companyId) && ticket?.status === 'closed') closings.push(ticket.id);
+      toRoom(room, companyId, entity, payload);
+    };
     await w.clock.advance(30 * MINUTE);
-    await Promise.all([createTicketTimers(w.t.ctx).runDue(), createTicketTimers(w.t.ctx).runDue(), sweep()]);
+    try {
+      await Promise.all([createTicketTimers(w.t.ctx).runDue(), createTicketTimers(w.t.ctx).runDue(), sweep()]);
+    } finally {
+      live.toRoom = toRoom;
+    }
+    const ids = [];
     for (const person of people) {
-      expect(await person.ticket()).toMatchObject({ status: 'closed' });
+      const ticket = await person.ticket();
+      ids.push(ticket.id);
+      expect(ticket).toMatchObject({ status: 'closed' });
       expect((await person.automated()).filter((m) => m.body === 'Até logo.')).toHaveLength(1);
     }
+    expect(closings.sort((a, b) => a - b)).toEqual(ids.sort((a, b) => a - b));
   });
 });
 

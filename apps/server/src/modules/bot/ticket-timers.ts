@@ -15,6 +15,7 @@ import { sql, type Updateable } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { MessageRow, TicketRow, TicketsTable } from '../../db/schema-conversations.js';
 import type { AppContext } from '../../platform/context.js';
+import { RepeatingTask } from '../../platform/repeating-task.js';
 import { afterOutboundStored, fillForTicket, storeOutbound } from '../messages/outbound.js';
 import { announceTicket, ticketAudience } from '../tickets/tickets.audience.js';
 import { updateCycle, updateTicketRow } from '../tickets/tickets.repository.js';
@@ -83,40 +84,25 @@ async function expire(trx: Database, ticket: TicketRow, message: string, now: Da
 }
 
 class TicketSweep implements TicketTimers {
-  private running: Promise<void> | null = null;
-  private again = false;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly task: RepeatingTask;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly options: Required<TicketTimersOptions>,
-  ) {}
-
-  start(): void {
-    this.timer ??= setInterval(() => void this.runDue(), this.options.pollMs);
-    this.timer.unref();
+  ) {
+    this.task = new RepeatingTask(() => this.sweep(), (error) => this.ctx.log.error({ err: error }, 'ticket timers sweep failed'), options.pollMs);
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
+  start(): void {
+    this.task.start();
+  }
+
+  stop(): Promise<void> {
+    return this.task.stop();
   }
 
   runDue(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      do {
-        this.again = false;
-        await this.sweep().catch((error: unknown) => this.ctx.log.error({ err: error }, 'ticket timers sweep failed'));
-      } while (this.again);
-    })().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    return this.task.run();
   }
 
   private async sweep(): Promise<void> {

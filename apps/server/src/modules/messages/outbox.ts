@@ -16,6 +16,7 @@ import { isWhatsAppError, type ProviderSession, type SendResult } from '../../ch
 import type { MessageRow } from '../../db/schema-conversations.js';
 import type { AppContext } from '../../platform/context.js';
 import { isUniqueViolation } from '../../platform/errors.js';
+import { RepeatingTask } from '../../platform/repeating-task.js';
 import { applyEarlyAck } from './message-acks.js';
 import { announceQuietly } from './messages.live.js';
 import { extraOf } from './messages.presenter.js';
@@ -67,25 +68,22 @@ export function installOutbox(ctx: AppContext, options: OutboxOptions = {}): Out
 }
 
 class MessageOutbox implements Outbox {
-  private running: Promise<void> | null = null;
-  private again = false;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly task: RepeatingTask;
   private lastExpiry = 0;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly options: Required<OutboxOptions>,
-  ) {}
-
-  start(): void {
-    this.timer ??= setInterval(() => void this.runDue(), this.options.pollMs);
-    this.timer.unref();
+  ) {
+    this.task = new RepeatingTask(() => this.pass(), (error) => this.ctx.log.error({ err: error }, 'outbox pass failed'), options.pollMs);
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
+  start(): void {
+    this.task.start();
+  }
+
+  stop(): Promise<void> {
+    return this.task.stop();
   }
 
   kick(whatsappId: number): void {
@@ -93,19 +91,7 @@ class MessageOutbox implements Outbox {
   }
 
   runDue(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      do {
-        this.again = false;
-        await this.pass().catch((error: unknown) => this.ctx.log.error({ err: error }, 'outbox pass failed'));
-      } while (this.again);
-    })().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    return this.task.run();
   }
 
   private async pass(): Promise<void> {
