@@ -5,6 +5,7 @@ import * as connections from './0003_connections.js';
 import * as conversations from './0004_conversations.js';
 import * as dashboard from './0005_dashboard.js';
 import * as ticketTimers from './0006_ticket_timers.js';
+import * as ticketListIndexes from './0007_ticket_list_indexes.js';
 
 /**
  * Migrations in order. Listed statically (not read from disk) so the compiled server and the
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004_conversations': conversations,
   '0005_dashboard': dashboard,
   '0006_ticket_timers': ticketTimers,
+  '0007_ticket_list_indexes': ticketListIndexes,
 };
