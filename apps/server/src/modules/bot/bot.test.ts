@@ -61,6 +61,20 @@ describe('greeting and queue menu', () => {
     expect(carla.received()).toHaveLength(2);
   });
 
+  it('greets again when a finished conversation is reopened by the customer: a new attendance', async () => {
+    const whatsappId = await connectionWith(w, [finance, support]);
+    const olga = customer(w, whatsappId, '5511922220011');
+    await olga.writes('oi');
+    await olga.writes('1');
+    const ticket = await olga.ticket();
+    expect((await w.admin.put(`/api/tickets/${ticket.id}`, { action: 'accept' })).statusCode).toBe(200);
+    expect((await w.admin.put(`/api/tickets/${ticket.id}`, { action: 'finish' })).statusCode).toBe(200);
+    await w.clock.advance(MINUTE);
+    await olga.writes('voltei');
+    expect(olga.received()).toEqual([MENU, 'Financeiro: diga o número do boleto.', MENU]);
+    expect(await olga.ticket()).toMatchObject({ status: 'pending', queueId: null, chatbot: true });
+  });
+
   it('answers an unknown reply with the menu again, at most maxUseBotQueues menus in all; a valid answer still counts', async () => {
     const whatsappId = await connectionWith(w, [finance, support], { maxUseBotQueues: 3 });
     const davi = customer(w, whatsappId, '5511922220002');
