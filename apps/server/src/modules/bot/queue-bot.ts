@@ -24,8 +24,13 @@ const waitsWithoutAgent = (ticket: TicketRow) => ticket.status === 'pending' && 
 export async function answerCustomer(ctx: AppContext, event: InboundMessageEvent): Promise<void> {
   if (!event.mayAutomate || !waitsWithoutAgent(event.ticket)) return;
   const { companyId, id: ticketId } = event.ticket;
+  const settings = await companySettings(ctx.db, companyId);
+  // The common case costs no query: the bot is done with this attendance and no hours apply.
+  const state = stateOf(event.ticket);
+  const done = !event.ticket.chatbot && event.ticket.currentCycleId !== null && state.cycleId === event.ticket.currentCycleId;
+  if (done && settings.get('scheduleType') === 'disabled') return;
   // Read before the transaction: on the embedded database nothing else may run while it is open.
-  const [settings, before] = await Promise.all([companySettings(ctx.db, companyId), ticketAudience(ctx.db, event.ticket)]);
+  const before = await ticketAudience(ctx.db, event.ticket);
   const outcome = await withRetry(() =>
     ctx.db.transaction().execute(async (trx) => {
       const ticket = await lockTicket(trx, companyId, ticketId);
