@@ -2,18 +2,17 @@ import { can, UI, type Contact } from '@atende/contract';
 import CloudDownloadIcon from '@mui/icons-material/CloudDownload';
 import ImportContactsIcon from '@mui/icons-material/ImportContacts';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
-import SearchIcon from '@mui/icons-material/Search';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
-import TextField from '@mui/material/TextField';
-import { useEffect, useMemo, useState, type UIEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { useAuth } from '../../app/auth';
 import { ConfirmationDialog } from '../../components/ConfirmationDialog';
 import { PageContainer } from '../../components/PageContainer';
+import { SearchField } from '../../components/SearchField';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
+import { useInfiniteRows } from '../../components/useInfiniteRows';
 import { useContactsList, useDeleteContact, useImportContacts } from '../../features/contacts/api';
 import { ContactDialog } from '../../features/contacts/components/ContactDialog';
 import { ContactsTable } from '../../features/contacts/components/ContactsTable';
@@ -40,17 +39,7 @@ export default function ContactsPage() {
   const ticket = useStartTicket();
   useContactsLive();
 
-  // A record can move between pages while scrolling (live changes): show it once.
-  const contacts = useMemo(() => {
-    const seen = new Set<number>();
-    return (list.data?.pages ?? []).flatMap((page) => page.contacts ?? []).filter((c) => !seen.has(c.id) && seen.add(c.id));
-  }, [list.data]);
-
-  function handleScroll(event: UIEvent<HTMLDivElement>) {
-    const pane = event.currentTarget;
-    const nearBottom = pane.scrollHeight - (pane.scrollTop + pane.clientHeight) < UI.listBottomPx;
-    if (nearBottom && list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
-  }
+  const { rows: contacts, onScroll } = useInfiniteRows(list, (page) => page.contacts);
 
   function confirmDelete() {
     if (!toDelete) return;
@@ -80,10 +69,6 @@ export default function ContactsPage() {
     }
   }
 
-  useEffect(() => {
-    if (list.error) toastError(list.error);
-  }, [list.error]);
-
   const creating = dialog.open && dialog.contactId === null;
   const busy = list.isFetching || deleteContact.isPending || importContacts.isPending || exporting || ticket.busy;
 
@@ -91,25 +76,10 @@ export default function ContactsPage() {
     <PageContainer
       title={t('title')}
       testId="contacts-page"
-      onScroll={handleScroll}
+      onScroll={onScroll}
       actions={
         <>
-          <TextField
-            size="small"
-            placeholder={tc('search')}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            slotProps={{
-              htmlInput: { 'data-testid': 'contacts-search' },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" color="action" />
-                  </InputAdornment>
-                ),
-              },
-            }}
-          />
+          <SearchField value={search} onChange={setSearch} testId="contacts-search" />
           <Button variant="outlined" startIcon={<ImportContactsIcon />} onClick={() => setConfirmImport(true)} data-testid="contacts-import">
             {t('import')}
           </Button>

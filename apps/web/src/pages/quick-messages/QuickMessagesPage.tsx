@@ -1,17 +1,16 @@
 import { can, UI, type QuickMessage } from '@atende/contract';
 import AddIcon from '@mui/icons-material/Add';
-import SearchIcon from '@mui/icons-material/Search';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
-import TextField from '@mui/material/TextField';
-import { useEffect, useMemo, useState, type UIEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { useAuth } from '../../app/auth';
 import { ConfirmationDialog } from '../../components/ConfirmationDialog';
 import { PageContainer } from '../../components/PageContainer';
+import { SearchField } from '../../components/SearchField';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
+import { useInfiniteRows } from '../../components/useInfiniteRows';
 import { useDeleteQuickMessage, useQuickMessagesList } from '../../features/quick-messages/api';
 import { QuickMessageDialog } from '../../features/quick-messages/components/QuickMessageDialog';
 import { QuickMessagesTable } from '../../features/quick-messages/components/QuickMessagesTable';
@@ -30,16 +29,7 @@ export default function QuickMessagesPage() {
   const [toDelete, setToDelete] = useState<QuickMessage | null>(null);
   const deleteReply = useDeleteQuickMessage();
 
-  const records = useMemo(() => {
-    const seen = new Set<number>();
-    return (list.data?.pages ?? []).flatMap((page) => page.records ?? []).filter((r) => !seen.has(r.id) && seen.add(r.id));
-  }, [list.data]);
-
-  function handleScroll(event: UIEvent<HTMLDivElement>) {
-    const pane = event.currentTarget;
-    const nearBottom = pane.scrollHeight - (pane.scrollTop + pane.clientHeight) < UI.listBottomPx;
-    if (nearBottom && list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
-  }
+  const { rows: records, onScroll } = useInfiniteRows(list, (page) => page.records);
 
   function confirmDelete() {
     if (!toDelete) return;
@@ -50,10 +40,6 @@ export default function QuickMessagesPage() {
     });
   }
 
-  useEffect(() => {
-    if (list.error) toastError(list.error);
-  }, [list.error]);
-
   // The server lets only the author or an admin change a reply; others see shared ones read-only.
   const mayChange = (reply: QuickMessage) => reply.userId === user?.id || can(user, 'quick-messages:manageOthers');
 
@@ -61,25 +47,10 @@ export default function QuickMessagesPage() {
     <PageContainer
       title={t('title')}
       testId="quick-messages-page"
-      onScroll={handleScroll}
+      onScroll={onScroll}
       actions={
         <>
-          <TextField
-            size="small"
-            placeholder={tc('search')}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            slotProps={{
-              htmlInput: { 'data-testid': 'quick-messages-search' },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" color="action" />
-                  </InputAdornment>
-                ),
-              },
-            }}
-          />
+          <SearchField value={search} onChange={setSearch} testId="quick-messages-search" />
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ open: true, quickMessageId: null })} data-testid="quick-messages-add">
             {t('add')}
           </Button>

@@ -1,16 +1,15 @@
 import { UI, type Tag } from '@atende/contract';
 import AddIcon from '@mui/icons-material/Add';
-import SearchIcon from '@mui/icons-material/Search';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
-import TextField from '@mui/material/TextField';
-import { useEffect, useMemo, useState, type UIEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { ConfirmationDialog } from '../../components/ConfirmationDialog';
 import { PageContainer } from '../../components/PageContainer';
+import { SearchField } from '../../components/SearchField';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
+import { useInfiniteRows } from '../../components/useInfiniteRows';
 import { useDeleteTag, useTagsList } from '../../features/tags/api';
 import { TagDialog } from '../../features/tags/components/TagDialog';
 import { TagsTable } from '../../features/tags/components/TagsTable';
@@ -32,16 +31,7 @@ export default function TagsPage() {
   const deleteTag = useDeleteTag();
   useTagsLive();
 
-  const tags = useMemo(() => {
-    const seen = new Set<number>();
-    return (list.data?.pages ?? []).flatMap((page) => page.tags ?? []).filter((tag) => !seen.has(tag.id) && seen.add(tag.id));
-  }, [list.data]);
-
-  function handleScroll(event: UIEvent<HTMLDivElement>) {
-    const pane = event.currentTarget;
-    const nearBottom = pane.scrollHeight - (pane.scrollTop + pane.clientHeight) < UI.listBottomPx;
-    if (nearBottom && list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
-  }
+  const { rows: tags, onScroll } = useInfiniteRows(list, (page) => page.tags);
 
   function confirmDelete() {
     if (!toDelete) return;
@@ -52,33 +42,14 @@ export default function TagsPage() {
     });
   }
 
-  useEffect(() => {
-    if (list.error) toastError(list.error);
-  }, [list.error]);
-
   return (
     <PageContainer
       title={t('title')}
       testId="tags-page"
-      onScroll={handleScroll}
+      onScroll={onScroll}
       actions={
         <>
-          <TextField
-            size="small"
-            placeholder={tc('search')}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            slotProps={{
-              htmlInput: { 'data-testid': 'tags-search' },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" color="action" />
-                  </InputAdornment>
-                ),
-              },
-            }}
-          />
+          <SearchField value={search} onChange={setSearch} testId="tags-search" />
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ open: true, tagId: null })} data-testid="tags-add">
             {t('add')}
           </Button>

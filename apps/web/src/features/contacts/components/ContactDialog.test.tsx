@@ -69,6 +69,17 @@ describe('<ContactDialog>', { timeout: 20_000 }, () => {
     await waitFor(() => expect(sent.find((s) => s.method === 'PUT')?.body).toMatchObject({ extraInfo: [{ id: 2, name: 'Plano', value: 'Ouro' }] }));
   });
 
+  it('keeps what the user typed when the contact is fetched again meanwhile', async () => {
+    serveApi({ 'GET /api/contacts/5': () => jsonResponse(200, contact()) });
+    const user = userEvent.setup();
+    const { queryClient } = renderWithApp(<ContactDialog open contactId={5} onClose={() => {}} />, { user: sessionUser() });
+    const name = (await screen.findByDisplayValue('Maria Lima')) as HTMLInputElement;
+    await user.clear(name);
+    await user.type(name, 'Maria Souza');
+    await queryClient.refetchQueries({ queryKey: ['contacts', 'detail', 5] });
+    expect(name.value).toBe('Maria Souza');
+  });
+
   it('shows the translated duplicate-number error and stays open', async () => {
     serveApi({ 'POST /api/contacts': () => jsonResponse(409, { error: 'ERR_DUPLICATED_CONTACT' }) });
     const onClose = vi.fn();

@@ -17,6 +17,7 @@ import { toast } from 'react-toastify';
 import { PageLoader } from '../../../components/PageLoader';
 import { toastError } from '../../../lib/errors';
 import { applyServerFieldErrors, textFieldProps } from '../../../lib/forms';
+import { useFormLoad } from '../../../lib/useFormLoad';
 import { useContact, useSaveContact } from '../api';
 import { CONTACT_FORM_FIELDS, contactFormResolver, contactToForm, emptyContactForm, type ContactFormValues } from './contactForm';
 
@@ -46,12 +47,13 @@ export function ContactDialog({ open, contactId = null, initialValues, onClose, 
   const { control, handleSubmit, reset, setError } = form;
   const extraInfo = useFieldArray({ control, name: 'extraInfo' });
 
-  // The prefill is read when the dialog opens, not on every render of a caller's inline object.
   const { name: initialName, number: initialNumber, email: initialEmail } = initialValues ?? {};
-  useEffect(() => {
-    if (!open) return;
-    reset(existing.data ? contactToForm(existing.data) : emptyContactForm({ name: initialName, number: initialNumber, email: initialEmail }));
-  }, [open, existing.data, reset, initialName, initialNumber, initialEmail]);
+  useFormLoad(
+    open,
+    isEdit ? (existing.data ? `contact-${existing.data.id}` : null) : 'new',
+    () => (existing.data ? contactToForm(existing.data) : emptyContactForm({ name: initialName, number: initialNumber, email: initialEmail })),
+    reset,
+  );
 
   useEffect(() => {
     if (existing.error) toastError(existing.error);

@@ -20,6 +20,7 @@ import { toast } from 'react-toastify';
 import { PageLoader } from '../../../components/PageLoader';
 import { toastError } from '../../../lib/errors';
 import { applyServerFieldErrors, textFieldProps, validationText } from '../../../lib/forms';
+import { useFormLoad } from '../../../lib/useFormLoad';
 import { useQuickMessage, useSaveQuickMessage } from '../api';
 import { EmojiInsertButton } from './EmojiInsertButton';
 import {
@@ -51,12 +52,16 @@ export function QuickMessageDialog({ open, quickMessageId, onClose }: QuickMessa
   const [file, setFile] = useState<File | null>(null);
   const [removeMedia, setRemoveMedia] = useState(false);
 
-  useEffect(() => {
-    if (!open) return;
-    reset(existing.data ? quickMessageToForm(existing.data) : emptyQuickMessageForm);
-    setFile(null);
-    setRemoveMedia(false);
-  }, [open, existing.data, reset]);
+  useFormLoad(
+    open,
+    isEdit ? (existing.data ? `quick-message-${existing.data.id}` : null) : 'new',
+    () => (existing.data ? quickMessageToForm(existing.data) : emptyQuickMessageForm),
+    (values) => {
+      reset(values);
+      setFile(null);
+      setRemoveMedia(false);
+    },
+  );
 
   useEffect(() => {
     if (existing.error) toastError(existing.error);

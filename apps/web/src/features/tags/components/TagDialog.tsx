@@ -17,6 +17,7 @@ import { useAuth } from '../../../app/auth';
 import { PageLoader } from '../../../components/PageLoader';
 import { toastError } from '../../../lib/errors';
 import { applyServerFieldErrors, textFieldProps, validationText } from '../../../lib/forms';
+import { useFormLoad } from '../../../lib/useFormLoad';
 import { useSaveTag, useTag } from '../api';
 import { emptyTagForm, TAG_COLORS, TAG_FORM_FIELDS, tagFormResolver, tagToForm, type TagFormValues } from './tagForm';
 
@@ -39,9 +40,7 @@ export function TagDialog({ open, tagId, onClose }: TagDialogProps) {
   const form = useForm<TagFormValues, unknown, TagInput>({ resolver: tagFormResolver, defaultValues: emptyTagForm });
   const { control, handleSubmit, reset, setError, formState } = form;
 
-  useEffect(() => {
-    if (open) reset(existing.data ? tagToForm(existing.data) : emptyTagForm);
-  }, [open, existing.data, reset]);
+  useFormLoad(open, isEdit ? (existing.data ? `tag-${existing.data.id}` : null) : 'new', () => (existing.data ? tagToForm(existing.data) : emptyTagForm), reset);
 
   useEffect(() => {
     if (existing.error) toastError(existing.error);

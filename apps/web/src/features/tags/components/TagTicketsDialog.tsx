@@ -1,4 +1,4 @@
-import { UI, type Tag } from '@atende/contract';
+import type { Tag } from '@atende/contract';
 import FileDownloadIcon from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,8 +13,9 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { useEffect, useMemo, useState, type UIEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useInfiniteRows } from '../../../components/useInfiniteRows';
 import { toastError } from '../../../lib/errors';
 import { allTagTickets, useTagTickets } from '../api';
 import { downloadTagTickets, formatDateTime } from '../exportTagTickets';
@@ -27,18 +28,7 @@ export function TagTicketsDialog({ tag, onClose }: { tag: Tag; onClose: () => vo
   const { t: tc } = useTranslation();
   const list = useTagTickets(tag.id);
   const [exporting, setExporting] = useState(false);
-  const tickets = useMemo(() => (list.data?.pages ?? []).flatMap((page) => page.tickets), [list.data]);
-
-  useEffect(() => {
-    if (list.error) toastError(list.error);
-  }, [list.error]);
-
-  function handleScroll(event: UIEvent<HTMLDivElement>) {
-    const pane = event.currentTarget;
-    if (pane.scrollHeight - (pane.scrollTop + pane.clientHeight) < UI.listBottomPx && list.hasNextPage && !list.isFetchingNextPage) {
-      void list.fetchNextPage();
-    }
-  }
+  const { rows: tickets, onScroll } = useInfiniteRows(list, (page) => page.tickets);
 
   async function exportAll() {
     setExporting(true);
@@ -55,7 +45,7 @@ export function TagTicketsDialog({ tag, onClose }: { tag: Tag; onClose: () => vo
     <Dialog open onClose={onClose} fullWidth maxWidth="lg" data-testid="tag-tickets-dialog" aria-labelledby="tag-tickets-title">
       <DialogTitle id="tag-tickets-title">{t('ticketsOf', { name: tag.name })}</DialogTitle>
       {(list.isFetching || exporting) && <LinearProgress />}
-      <DialogContent dividers onScroll={handleScroll} sx={{ p: 0 }}>
+      <DialogContent dividers onScroll={onScroll} sx={{ p: 0 }}>
         <Table size="small" stickyHeader data-testid="tag-tickets-table">
           <TableHead>
             <TableRow>
