@@ -72,6 +72,22 @@ describe('out of hours', () => {
     await setSetting(w, 'scheduleType', 'disabled');
   });
 
+  it('a conversation an agent already sent to a queue is not taken over by the bot when the company opens', async () => {
+    await setSetting(w, 'scheduleType', 'company');
+    await companyHours(alwaysClosed);
+    const whatsappId = await connectionWith(w, [night, sales], { outOfHoursMessage: 'Fechados.' });
+    const eva = customer(w, whatsappId, '5511944440005');
+    await eva.writes('oi');
+    const ticket = await eva.ticket();
+    expect((await w.admin.put(`/api/tickets/${ticket.id}`, { action: 'transfer', queueId: sales })).statusCode).toBe(200);
+    await companyHours(alwaysOpen);
+    await w.clock.advance(MINUTE);
+    await eva.writes('bom dia');
+    expect(eva.received()).toEqual(['Fechados.']);
+    expect(await eva.ticket()).toMatchObject({ status: 'pending', queueId: sales, chatbot: false });
+    await setSetting(w, 'scheduleType', 'disabled');
+  });
+
   it("scheduleType queue: a closed queue answers its own message, once; the company's hours do not count", async () => {
     await setSetting(w, 'scheduleType', 'queue');
     await companyHours(alwaysClosed);

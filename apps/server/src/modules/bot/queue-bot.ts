@@ -38,10 +38,14 @@ export async function answerCustomer(ctx: AppContext, event: InboundMessageEvent
       const setup = await loadBotSetup(trx, ticket, settings);
       if (!setup) return null;
       const cycle = ticket.currentCycleId
-        ? await trx.selectFrom('ticketCycles').select('acceptedAt').where('id', '=', ticket.currentCycleId).executeTakeFirst()
+        ? await trx.selectFrom('ticketCycles').select(['acceptedAt', 'queueId']).where('id', '=', ticket.currentCycleId).executeTakeFirst()
         : undefined;
+      // An attendance is the bot's to begin while nobody accepted it nor sent it to another queue
+      // than the one it started in (none, or the connection's only queue).
+      const startQueue = setup.queues.length === 1 ? setup.queues[0].id : null;
+      const untouched = Boolean(cycle && cycle.acceptedAt === null && (cycle.queueId === null || cycle.queueId === startQueue));
       const now = ctx.clock.now();
-      const step = nextBotStep({ setup, ticket, state: stateOf(ticket), untouched: Boolean(cycle && cycle.acceptedAt === null), body: event.message.body, now });
+      const step = nextBotStep({ setup, ticket, state: stateOf(ticket), untouched, body: event.message.body, now });
       if (!step) return null;
 
       const values: Updateable<TicketsTable> = { botState: JSON.stringify(step.state) };
