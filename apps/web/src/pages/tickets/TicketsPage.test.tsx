@@ -11,6 +11,11 @@ import { fakeSocket, serveApi, type RouteHandler } from '../../test/serve';
 import { ticket, ticketPage } from '../../test/tickets';
 import TicketsPage from './TicketsPage';
 
+// The ticket screen has its own tests; here it only has to show which ticket is open.
+vi.mock('../../features/ticket-screen/components/TicketScreen', () => ({
+  TicketScreen: ({ uuid }: { uuid: string }) => <div data-testid="ticket-screen" data-uuid={uuid} />,
+}));
+
 const agent = (overrides: Partial<SessionUser> = {}) =>
   sessionUser({ profile: 'user', queues: [{ id: 1, name: 'Suporte', color: '#16a34a' }], ...overrides });
 
@@ -85,6 +90,7 @@ describe('<TicketsPage> ticket manager', { timeout: 20_000 }, () => {
     const opened = await screen.findByTestId('ticket-screen');
     expect(opened.dataset.uuid).toBe(ticket(3).uuid);
     expect(sent.find((r) => r.method === 'PUT')?.body).toEqual({ action: 'accept' });
+    expect(screen.getByTestId('tickets-subtab-open').getAttribute('aria-selected')).toBe('true');
   });
 
   it('opens a ticket by click, and offers Reopen on the closed tab', async () => {
