@@ -7,7 +7,7 @@ export const DEMO_AGENT = { email: 'agente@demo.atende.local', password: 'demo12
 let counter = 0;
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++counter}`;
 
-async function token(request: APIRequestContext, email: string, password: string): Promise<string> {
+export async function token(request: APIRequestContext, email: string, password: string): Promise<string> {
   const res = await request.post('/api/auth/login', { data: { email, password } });
   if (!res.ok()) throw new Error(`login ${email}: ${res.status()} ${await res.text()}`);
   return (await res.json()).token;
