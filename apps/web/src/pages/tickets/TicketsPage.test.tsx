@@ -194,6 +194,23 @@ describe('<TicketsPage> ticket manager', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('tickets-count-pending').dataset.count).toBe('1'));
   });
 
+  it('loads the next page of 40 when the end of the list comes into view, and only while there is more', async () => {
+    screenWidth(false);
+    const first = Array.from({ length: 40 }, (_v, i) => ticket(i + 1));
+    const sent = serveApi({
+      'GET /api/tickets': (_body, url) => {
+        const params = new URL(url, 'http://x').searchParams;
+        if (params.get('status') !== 'open') return jsonResponse(200, ticketPage([]));
+        return jsonResponse(200, params.get('pageNumber') === '1' ? { ...ticketPage(first, true), count: 41 } : { ...ticketPage([ticket(41)]), count: 41 });
+      },
+    });
+    renderPage(agent());
+    await screen.findByTestId('ticket-item-40');
+    expect(await screen.findByTestId('ticket-item-41')).toBeTruthy();
+    const openPages = sent.filter((r) => r.url.includes('status=open')).map((r) => new URL(r.url, 'http://x').searchParams.get('pageNumber'));
+    expect(openPages).toEqual(['1', '2']);
+  });
+
   it('gives agents neither the show-all switch nor the user filter', async () => {
     screenWidth(false);
     serveApi({ 'GET /api/tickets': ticketsByStatus({}), 'GET /api/tags/list': () => jsonResponse(200, []) });

@@ -50,8 +50,9 @@ export function TicketsList({ list, selectedUuid, narrow, busyTicketId, onOpen, 
           style={{ flex: 1 }}
           data={tickets}
           computeItemKey={(_index, ticket) => ticket.id}
-          atBottomThreshold={UI.listBottomPx}
-          atBottomStateChange={(atBottom) => atBottom && loadMore()}
+          // The last row is drawn once it comes within 100 px of the bottom; then the next page loads.
+          increaseViewportBy={{ top: 0, bottom: UI.listBottomPx }}
+          rangeChanged={(range) => range.endIndex >= tickets.length - 1 && loadMore()}
           itemContent={(_index, ticket) => (
             <TicketListItem
               ticket={ticket}
