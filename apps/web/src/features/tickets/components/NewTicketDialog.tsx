@@ -13,12 +13,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSessionUser } from '../../../app/auth';
 import { useDebouncedValue } from '../../../components/useDebouncedValue';
-import { ApiError } from '../../../lib/api';
 import { toastError } from '../../../lib/errors';
 import { useConnections } from '../../connections/api';
 import { ContactDialog } from '../../contacts/components/ContactDialog';
 import { useQueueOptions } from '../../queues/api';
 import { useContactSearch, useCreateTicket } from '../api';
+import { holderNotice, openTicketHolder } from '../holderNotice';
 
 /** The picker's last entry: add the typed name as a new contact. */
 const ADD_CONTACT = { id: -1, name: '', number: '' } satisfies ContactListItem;
@@ -26,13 +26,6 @@ const ADD_CONTACT = { id: -1, name: '', number: '' } satisfies ContactListItem;
 interface Props {
   open: boolean;
   onClose: () => void;
-}
-
-/** Details of an ERR_OTHER_OPEN_TICKET answer (spec core §8), when the server sent them. */
-function holderOf(err: unknown): OpenTicketHolder | null {
-  if (!(err instanceof ApiError) || err.code !== 'ERR_OTHER_OPEN_TICKET') return null;
-  const details = err.details as Partial<OpenTicketHolder>;
-  return typeof details.uuid === 'string' ? (details as OpenTicketHolder) : null;
 }
 
 /**
@@ -79,7 +72,7 @@ export function NewTicketDialog({ open, onClose }: Props) {
       {
         onSuccess: (ticket) => openTicket(ticket.uuid),
         onError: (err) => {
-          const found = holderOf(err);
+          const found = openTicketHolder(err);
           if (found && found.userId === user.id) openTicket(found.uuid);
           else if (found) setHolder(found);
           else toastError(err);
@@ -167,9 +160,7 @@ export function NewTicketDialog({ open, onClose }: Props) {
           </TextField>
           {holder && (
             <Alert severity="warning" sx={{ mt: 1 }} data-testid="new-ticket-holder">
-              {holder.userName
-                ? t('newTicket.heldBy', { user: holder.userName, queue: holder.queueName ?? t('noQueue') })
-                : t('newTicket.waiting', { queue: holder.queueName ?? t('noQueue') })}
+              {holderNotice(holder)}
             </Alert>
           )}
         </DialogContent>
