@@ -21,7 +21,12 @@ const calendarDay = isoDate.refine((day) => {
 }, { error: V.invalid });
 
 const optionalDay = z.preprocess(blankToUndefined, calendarDay.optional());
-const userFilter = z.preprocess(blankToUndefined, z.coerce.number({ error: V.invalid }).int({ error: V.invalid }).positive({ error: V.invalid }).optional());
+/** Ids are PostgreSQL integers: a larger number is refused here, not by the database. */
+const MAX_ID = 2_147_483_647;
+const userFilter = z.preprocess(
+  blankToUndefined,
+  z.coerce.number({ error: V.invalid }).int({ error: V.invalid }).positive({ error: V.invalid }).max(MAX_ID, { error: V.invalid }).optional(),
+);
 
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);

@@ -158,6 +158,8 @@ describe('GET /dashboard', () => {
     ['date_from=2023-01-01&date_to=2025-03-01', 'date_to'],
     ['date_from=2020-01-01', 'date_from'],
     ['user_id=abc', 'user_id'],
+    ['user_id=99999999999', 'user_id'],
+    ['days=3&days=7', 'days'],
   ])('refuses %s with 400 ERR_VALIDATION', async (query, field) => {
     const res = await admin.get(`/api/dashboard?${query}`);
     expect(res.statusCode).toBe(400);
