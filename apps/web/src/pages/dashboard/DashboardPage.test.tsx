@@ -63,6 +63,10 @@ describe('<DashboardPage>', { timeout: 30_000 }, () => {
     expect(await screen.findByText('(Total: 15)')).toBeTruthy();
     // The charts ask for the days the counters were computed for.
     expect(sent.map((r) => r.url)).toContain('/api/dashboard/ticketsDay?initialDate=2025-03-01&finalDate=2025-03-20');
+
+    // Filtrar again with the same filter reads fresh numbers.
+    fireEvent.click(screen.getByTestId('dashboard-filter-apply'));
+    await waitFor(() => expect(dashboardCalls(sent)).toHaveLength(2));
   });
 
   it('asks for a period and an attendant, and says "Parametrize o filtro" when no period is chosen', async () => {

@@ -2,9 +2,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDashboard } from '../../features/dashboard/api';
+import { dashboardKeys, useDashboard } from '../../features/dashboard/api';
 import { AttendantsTable } from '../../features/dashboard/components/AttendantsTable';
 import { CounterCards } from '../../features/dashboard/components/CounterCards';
 import { DashboardFilters } from '../../features/dashboard/components/DashboardFilters';
@@ -22,6 +23,14 @@ export default function DashboardPage() {
   const summary = useDashboard(query);
   const users = useUserFilterOptions(true);
   const data = query ? summary.data : undefined;
+  const queryClient = useQueryClient();
+
+  /** Filtrar with the same filter again reads fresh numbers. */
+  function apply() {
+    const next = toQuery(draft);
+    if (next && JSON.stringify(next) === JSON.stringify(query)) void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+    else setQuery(next);
+  }
 
   const chartQuery = useMemo(
     () => (data ? { initialDate: data.period.from, finalDate: data.period.to, ...(query?.user_id ? { user_id: query.user_id } : {}) } : null),
@@ -36,7 +45,7 @@ export default function DashboardPage() {
     // A grid, not a flex column: rows keep their content's height (a flex item with overflow would shrink to nothing).
     <Box sx={{ display: 'grid', alignContent: 'start', gap: 2, p: { xs: 1, sm: 2 }, overflowY: 'auto', flex: 1, minWidth: 0 }} data-testid="dashboard-page">
       <Paper variant="outlined" sx={{ p: 2 }}>
-        <DashboardFilters filter={draft} users={users.data ?? []} onChange={setDraft} onApply={() => setQuery(toQuery(draft))} />
+        <DashboardFilters filter={draft} users={users.data ?? []} onChange={setDraft} onApply={apply} />
       </Paper>
       {query === null && (
         <Alert severity="warning" data-testid="dashboard-no-filter">
