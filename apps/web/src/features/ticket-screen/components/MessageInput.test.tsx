@@ -47,6 +47,18 @@ describe('<MessageInput>', () => {
     expect(posts()[0].body).toMatchObject({ body: 'Oi' });
   });
 
+  it('keeps a file attached while the previous message was still on its way', async () => {
+    const user = userEvent.setup();
+    let answer: (response: Response) => void = () => undefined;
+    serveApi({ 'POST /api/messages/41': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    renderWithApp(<MessageInput ticket={{ id: 41, status: 'open' }} replyTo={null} onClearReply={vi.fn()} />, { user: sessionUser() });
+    await user.type(screen.getByTestId('composer-text'), 'Bom dia{Enter}');
+    await user.upload(screen.getByTestId('composer-files'), new File(['x'], 'tabela.png', { type: 'image/png' }));
+    answer(jsonResponse(200, aMessage(900, { fromMe: true, body: 'Bom dia' })));
+    await waitFor(() => expect((screen.getByTestId('composer-text') as HTMLTextAreaElement).value).toBe(''));
+    expect(screen.getByTestId('attachments').textContent).toContain('tabela.png');
+  });
+
   it('never sends an empty or blank text', async () => {
     const user = userEvent.setup();
     const { posts } = compose();

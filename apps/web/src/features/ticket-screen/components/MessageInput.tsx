@@ -79,9 +79,10 @@ export function MessageInput({ ticket, replyTo, onClearReply }: Props) {
     send.mutate(
       { body: signedBody(body, me.name, sign), quotedMsg: replyTo, files },
       {
+        // Only what was sent leaves the input: text typed or files attached while it was on its way stay.
         onSuccess: () => {
-          setText('');
-          setFiles([]);
+          setText((current) => (current === text ? '' : current));
+          setFiles((current) => current.filter((file) => !files.includes(file)));
           onClearReply();
         },
         onError: toastError,
