@@ -1,33 +1,8 @@
 import type { Message, MessagePage, Ticket } from '@atende/contract';
+import { ticket } from './tickets';
 
-/** A ticket as GET /tickets/u/{uuid} answers it. */
-export function aTicket(overrides: Partial<Ticket> = {}): Ticket {
-  return {
-    id: 41,
-    uuid: '0b6f3b1e-5a0f-4c5e-9b0a-8d7c6e5f4a31',
-    status: 'open',
-    userId: 7,
-    user: { id: 7, name: 'Ana Souza' },
-    queueId: 2,
-    queue: { id: 2, name: 'Suporte', color: '#16a34a' },
-    contactId: 5,
-    contact: { id: 5, name: 'Maria Cliente', number: '5511999990001', profilePicUrl: '', isGroup: false, email: '' },
-    whatsappId: 1,
-    whatsapp: { id: 1, name: 'WhatsApp Demo' },
-    tags: [],
-    chatbot: false,
-    isGroup: false,
-    useIntegration: false,
-    promptId: null,
-    integrationId: null,
-    lastMessage: '',
-    lastMessageAt: '2026-11-20T12:00:00.000Z',
-    unreadMessages: 0,
-    createdAt: '2026-11-20T12:00:00.000Z',
-    updatedAt: '2026-11-20T12:00:00.000Z',
-    ...overrides,
-  };
-}
+/** The ticket the screen's tests open. */
+export const aTicket = (overrides: Partial<Ticket> = {}): Ticket => ticket(41, overrides);
 
 export function aMessage(id: number, overrides: Partial<Message> = {}): Message {
   return {
