@@ -3,6 +3,9 @@ import { seedCompany } from './support/api';
 import { seedAttendances } from './support/dashboard';
 import { menuItem, signInAndWait } from './support/ui';
 
+// The page's default dates are the browser's; the server counts days in São Paulo (its default).
+test.use({ timezoneId: 'America/Sao_Paulo' });
+
 const counter = (page: Page, key: string) => page.getByTestId(`dashboard-counter-${key}-value`);
 
 async function pick(page: Page, testId: string, option: string) {
