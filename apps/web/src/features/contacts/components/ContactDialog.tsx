@@ -3,10 +3,6 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -14,7 +10,7 @@ import { useEffect } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { PageLoader } from '../../../components/PageLoader';
+import { FormDialog } from '../../../components/FormDialog';
 import { toastError } from '../../../lib/errors';
 import { applyServerFieldErrors, textFieldProps } from '../../../lib/forms';
 import { useFormLoad } from '../../../lib/useFormLoad';
@@ -35,7 +31,6 @@ export interface ContactDialogProps {
 /** Add or edit a contact (spec core §5): name, number, email and extra info. */
 export function ContactDialog({ open, contactId = null, initialValues, onClose, onSaved }: ContactDialogProps) {
   const { t } = useTranslation('contacts');
-  const { t: tc } = useTranslation();
   const isEdit = contactId !== null;
   const existing = useContact(open ? contactId : null);
   const save = useSaveContact();
@@ -79,62 +74,51 @@ export function ContactDialog({ open, contactId = null, initialValues, onClose, 
   const loading = isEdit && existing.isPending;
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" data-testid="contact-dialog" aria-labelledby="contact-dialog-title">
-      <DialogTitle id="contact-dialog-title">{isEdit ? t('dialog.editTitle') : t('dialog.addTitle')}</DialogTitle>
-      <form onSubmit={onSubmit} noValidate>
-        <DialogContent dividers>
-          {loading ? (
-            <PageLoader />
-          ) : (
-            <>
-              <Box sx={{ display: 'flex', gap: 1, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
-                <TextField {...textFieldProps(form, 'name', 'contact-name')} label={t('dialog.name')} autoFocus />
-                <TextField
-                  {...textFieldProps(form, 'number', 'contact-number')}
-                  label={t('dialog.number')}
-                  placeholder="5513912344321"
-                  autoComplete="off"
-                />
-              </Box>
-              <TextField {...textFieldProps(form, 'email', 'contact-email')} label={t('dialog.email')} type="email" autoComplete="off" />
-              <Typography variant="subtitle2" sx={{ mt: 2 }}>
-                {t('dialog.extraInfo')}
-              </Typography>
-              {extraInfo.fields.map((field, index) => (
-                <Box key={field.id} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }} data-testid={`contact-extra-${index}`}>
-                  <TextField {...textFieldProps(form, `extraInfo.${index}.name`, `contact-extra-name-${index}`)} label={t('dialog.extraName')} />
-                  <TextField {...textFieldProps(form, `extraInfo.${index}.value`, `contact-extra-value-${index}`)} label={t('dialog.extraValue')} />
-                  <IconButton
-                    sx={{ mt: 2 }}
-                    aria-label={t('dialog.removeExtra')}
-                    onClick={() => extraInfo.remove(index)}
-                    data-testid={`contact-extra-remove-${index}`}
-                  >
-                    <DeleteOutlineIcon />
-                  </IconButton>
-                </Box>
-              ))}
-              <Button
-                startIcon={<AddIcon />}
-                size="small"
-                sx={{ mt: 1 }}
-                onClick={() => extraInfo.append({ name: '', value: '' })}
-                data-testid="contact-extra-add"
-              >
-                {t('dialog.addExtra')}
-              </Button>
-            </>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} color="inherit" data-testid="contact-cancel">
-            {tc('cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={loading || save.isPending} data-testid="contact-save">
-            {tc('save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title={isEdit ? t('dialog.editTitle') : t('dialog.addTitle')}
+      testId="contact"
+      loading={loading}
+      saving={save.isPending}
+      onSubmit={onSubmit}
+      onClose={onClose}
+    >
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
+        <TextField {...textFieldProps(form, 'name', 'contact-name')} label={t('dialog.name')} autoFocus />
+        <TextField
+          {...textFieldProps(form, 'number', 'contact-number')}
+          label={t('dialog.number')}
+          placeholder="5513912344321"
+          autoComplete="off"
+        />
+      </Box>
+      <TextField {...textFieldProps(form, 'email', 'contact-email')} label={t('dialog.email')} type="email" autoComplete="off" />
+      <Typography variant="subtitle2" sx={{ mt: 2 }}>
+        {t('dialog.extraInfo')}
+      </Typography>
+      {extraInfo.fields.map((field, index) => (
+        <Box key={field.id} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }} data-testid={`contact-extra-${index}`}>
+          <TextField {...textFieldProps(form, `extraInfo.${index}.name`, `contact-extra-name-${index}`)} label={t('dialog.extraName')} />
+          <TextField {...textFieldProps(form, `extraInfo.${index}.value`, `contact-extra-value-${index}`)} label={t('dialog.extraValue')} />
+          <IconButton
+            sx={{ mt: 2 }}
+            aria-label={t('dialog.removeExtra')}
+            onClick={() => extraInfo.remove(index)}
+            data-testid={`contact-extra-remove-${index}`}
+          >
+            <DeleteOutlineIcon />
+          </IconButton>
+        </Box>
+      ))}
+      <Button
+        startIcon={<AddIcon />}
+        size="small"
+        sx={{ mt: 1 }}
+        onClick={() => extraInfo.append({ name: '', value: '' })}
+        data-testid="contact-extra-add"
+      >
+        {t('dialog.addExtra')}
+      </Button>
+    </FormDialog>
   );
 }

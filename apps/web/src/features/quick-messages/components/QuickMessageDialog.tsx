@@ -3,10 +3,6 @@ import AttachFileIcon from '@mui/icons-material/AttachFile';
 import DeleteIcon from '@mui/icons-material/Delete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -17,7 +13,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { PageLoader } from '../../../components/PageLoader';
+import { FormDialog } from '../../../components/FormDialog';
 import { toastError } from '../../../lib/errors';
 import { applyServerFieldErrors, textFieldProps, validationText } from '../../../lib/forms';
 import { useFormLoad } from '../../../lib/useFormLoad';
@@ -41,7 +37,6 @@ interface QuickMessageDialogProps {
 
 export function QuickMessageDialog({ open, quickMessageId, onClose }: QuickMessageDialogProps) {
   const { t } = useTranslation('quickMessages');
-  const { t: tc } = useTranslation();
   const isEdit = quickMessageId !== null;
   const existing = useQuickMessage(open ? quickMessageId : null);
   const save = useSaveQuickMessage();
@@ -96,104 +91,93 @@ export function QuickMessageDialog({ open, quickMessageId, onClose }: QuickMessa
   const loading = isEdit && existing.isPending;
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" data-testid="quick-message-dialog" aria-labelledby="quick-message-dialog-title">
-      <DialogTitle id="quick-message-dialog-title">{isEdit ? t('dialog.editTitle') : t('dialog.addTitle')}</DialogTitle>
-      <form onSubmit={onSubmit} noValidate>
-        <DialogContent dividers>
-          {loading ? (
-            <PageLoader />
-          ) : (
-            <>
-              <TextField
-                {...textFieldProps(form, 'shortcode', 'quick-message-shortcode')}
-                label={t('dialog.shortcode')}
-                autoFocus
-                // Spec admin §5 words this rule 'Obrigatório'.
-                helperText={shortcodeError ? t(`validation.${shortcodeError}`, { defaultValue: validationText(shortcodeError) }) : undefined}
-              />
-              <Controller
-                control={control}
-                name="message"
-                render={({ field, fieldState }) => (
-                  <TextField
-                    {...field}
-                    inputRef={(node: HTMLTextAreaElement | null) => {
-                      field.ref(node);
-                      messageRef.current = node;
-                    }}
-                    label={t('dialog.message')}
-                    multiline
-                    minRows={5}
-                    fullWidth
-                    margin="dense"
-                    error={Boolean(fieldState.error)}
-                    helperText={validationText(fieldState.error?.message)}
-                    slotProps={{
-                      htmlInput: { 'data-testid': 'quick-message-message' },
-                      input: {
-                        endAdornment: (
-                          <InputAdornment position="end" sx={{ alignSelf: 'flex-start', mt: 1 }}>
-                            <EmojiInsertButton label={t('dialog.emoji')} onPick={insertEmoji} />
-                          </InputAdornment>
-                        ),
-                      },
-                    }}
-                  />
-                )}
-              />
-              <Controller
-                control={control}
-                name="geral"
-                render={({ field }) => (
-                  <FormControlLabel
-                    control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} slotProps={{ input: { 'data-testid': 'quick-message-geral' } as object }} />}
-                    label={t('dialog.geral')}
-                  />
-                )}
-              />
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1 }}>
-                <input
-                  ref={fileRef}
-                  type="file"
-                  hidden
-                  data-testid="quick-message-file"
-                  onChange={(e) => {
-                    const chosen = e.target.files?.[0] ?? null;
-                    if (chosen) setFile(chosen);
-                    e.target.value = '';
-                  }}
-                />
-                <Button size="small" startIcon={<AttachFileIcon />} onClick={() => fileRef.current?.click()} data-testid="quick-message-attach">
-                  {t('dialog.attach')}
-                </Button>
-                {attachmentName && (
-                  <>
-                    <Typography variant="body2" noWrap sx={{ flex: 1, minWidth: 0 }} data-testid="quick-message-attachment">
-                      {attachmentName}
-                    </Typography>
-                    <IconButton
-                      size="small"
-                      aria-label={t('dialog.removeAttachment')}
-                      onClick={() => (file ? setFile(null) : setRemoveMedia(true))}
-                      data-testid="quick-message-remove-attachment"
-                    >
-                      <DeleteIcon fontSize="small" />
-                    </IconButton>
-                  </>
-                )}
-              </Box>
-            </>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} color="inherit" data-testid="quick-message-cancel">
-            {tc('cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={loading || save.isPending} data-testid="quick-message-save">
-            {tc('save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title={isEdit ? t('dialog.editTitle') : t('dialog.addTitle')}
+      testId="quick-message"
+      loading={loading}
+      saving={save.isPending}
+      onSubmit={onSubmit}
+      onClose={onClose}
+    >
+      <TextField
+        {...textFieldProps(form, 'shortcode', 'quick-message-shortcode')}
+        label={t('dialog.shortcode')}
+        autoFocus
+        // Spec admin §5 words this rule 'Obrigatório'.
+        helperText={shortcodeError ? t(`validation.${shortcodeError}`, { defaultValue: validationText(shortcodeError) }) : undefined}
+      />
+      <Controller
+        control={control}
+        name="message"
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            inputRef={(node: HTMLTextAreaElement | null) => {
+              field.ref(node);
+              messageRef.current = node;
+            }}
+            label={t('dialog.message')}
+            multiline
+            minRows={5}
+            fullWidth
+            margin="dense"
+            error={Boolean(fieldState.error)}
+            helperText={validationText(fieldState.error?.message)}
+            slotProps={{
+              htmlInput: { 'data-testid': 'quick-message-message' },
+              input: {
+                endAdornment: (
+                  <InputAdornment position="end" sx={{ alignSelf: 'flex-start', mt: 1 }}>
+                    <EmojiInsertButton label={t('dialog.emoji')} onPick={insertEmoji} />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="geral"
+        render={({ field }) => (
+          <FormControlLabel
+            control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} slotProps={{ input: { 'data-testid': 'quick-message-geral' } as object }} />}
+            label={t('dialog.geral')}
+          />
+        )}
+      />
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1 }}>
+        <input
+          ref={fileRef}
+          type="file"
+          hidden
+          data-testid="quick-message-file"
+          onChange={(e) => {
+            const chosen = e.target.files?.[0] ?? null;
+            if (chosen) setFile(chosen);
+            e.target.value = '';
+          }}
+        />
+        <Button size="small" startIcon={<AttachFileIcon />} onClick={() => fileRef.current?.click()} data-testid="quick-message-attach">
+          {t('dialog.attach')}
+        </Button>
+        {attachmentName && (
+          <>
+            <Typography variant="body2" noWrap sx={{ flex: 1, minWidth: 0 }} data-testid="quick-message-attachment">
+              {attachmentName}
+            </Typography>
+            <IconButton
+              size="small"
+              aria-label={t('dialog.removeAttachment')}
+              onClick={() => (file ? setFile(null) : setRemoveMedia(true))}
+              data-testid="quick-message-remove-attachment"
+            >
+              <DeleteIcon fontSize="small" />
+            </IconButton>
+          </>
+        )}
+      </Box>
+    </FormDialog>
   );
 }

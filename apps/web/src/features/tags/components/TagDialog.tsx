@@ -1,11 +1,6 @@
 import { can, type TagInput } from '@atende/contract';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
@@ -14,7 +9,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { useAuth } from '../../../app/auth';
-import { PageLoader } from '../../../components/PageLoader';
+import { FormDialog } from '../../../components/FormDialog';
 import { toastError } from '../../../lib/errors';
 import { applyServerFieldErrors, textFieldProps, validationText } from '../../../lib/forms';
 import { useFormLoad } from '../../../lib/useFormLoad';
@@ -30,7 +25,6 @@ interface TagDialogProps {
 
 export function TagDialog({ open, tagId, onClose }: TagDialogProps) {
   const { t } = useTranslation('tags');
-  const { t: tc } = useTranslation();
   const { user } = useAuth();
   const isEdit = tagId !== null;
   // Spec admin §6: the kanban switch is for admins and supervisors only.
@@ -67,80 +61,69 @@ export function TagDialog({ open, tagId, onClose }: TagDialogProps) {
   const loading = isEdit && existing.isPending;
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" data-testid="tag-dialog" aria-labelledby="tag-dialog-title">
-      <DialogTitle id="tag-dialog-title">{isEdit ? t('dialog.editTitle') : t('dialog.addTitle')}</DialogTitle>
-      <form onSubmit={onSubmit} noValidate>
-        <DialogContent dividers>
-          {loading ? (
-            <PageLoader />
-          ) : (
-            <>
-              <TextField
-                {...textFieldProps(form, 'name', 'tag-name')}
-                label={t('dialog.name')}
-                autoFocus
-                helperText={nameError ? t(`validation.${nameError}`, { defaultValue: validationText(nameError) }) : undefined}
+    <FormDialog
+      open={open}
+      title={isEdit ? t('dialog.editTitle') : t('dialog.addTitle')}
+      testId="tag" maxWidth="xs"
+      loading={loading}
+      saving={save.isPending}
+      onSubmit={onSubmit}
+      onClose={onClose}
+    >
+      <TextField
+        {...textFieldProps(form, 'name', 'tag-name')}
+        label={t('dialog.name')}
+        autoFocus
+        helperText={nameError ? t(`validation.${nameError}`, { defaultValue: validationText(nameError) }) : undefined}
+      />
+      <Controller
+        control={control}
+        name="color"
+        render={({ field, fieldState }) => (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1, flexWrap: 'wrap' }}>
+            {TAG_COLORS.map((color) => (
+              <ButtonBase
+                key={color}
+                aria-label={color}
+                onClick={() => field.onChange(color)}
+                data-testid={`tag-color-${color.slice(1)}`}
+                sx={{
+                  width: 28,
+                  height: 28,
+                  borderRadius: '50%',
+                  bgcolor: color,
+                  outline: field.value.toLowerCase() === color ? '3px solid' : 'none',
+                  outlineColor: 'text.primary',
+                  outlineOffset: 2,
+                }}
               />
-              <Controller
-                control={control}
-                name="color"
-                render={({ field, fieldState }) => (
-                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1, flexWrap: 'wrap' }}>
-                    {TAG_COLORS.map((color) => (
-                      <ButtonBase
-                        key={color}
-                        aria-label={color}
-                        onClick={() => field.onChange(color)}
-                        data-testid={`tag-color-${color.slice(1)}`}
-                        sx={{
-                          width: 28,
-                          height: 28,
-                          borderRadius: '50%',
-                          bgcolor: color,
-                          outline: field.value.toLowerCase() === color ? '3px solid' : 'none',
-                          outlineColor: 'text.primary',
-                          outlineOffset: 2,
-                        }}
-                      />
-                    ))}
-                    <TextField
-                      type="color"
-                      size="small"
-                      label={t('dialog.color')}
-                      value={field.value}
-                      onChange={(e) => field.onChange(e.target.value)}
-                      error={Boolean(fieldState.error)}
-                      sx={{ width: 96 }}
-                      slotProps={{ htmlInput: { 'data-testid': 'tag-color' } }}
-                    />
-                  </Box>
-                )}
-              />
-              {mayKanban && (
-                <Controller
-                  control={control}
-                  name="kanban"
-                  render={({ field }) => (
-                    <FormControlLabel
-                      sx={{ mt: 1 }}
-                      control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} slotProps={{ input: { 'data-testid': 'tag-kanban' } as object }} />}
-                      label={t('dialog.kanban')}
-                    />
-                  )}
-                />
-              )}
-            </>
+            ))}
+            <TextField
+              type="color"
+              size="small"
+              label={t('dialog.color')}
+              value={field.value}
+              onChange={(e) => field.onChange(e.target.value)}
+              error={Boolean(fieldState.error)}
+              sx={{ width: 96 }}
+              slotProps={{ htmlInput: { 'data-testid': 'tag-color' } }}
+            />
+          </Box>
+        )}
+      />
+      {mayKanban && (
+        <Controller
+          control={control}
+          name="kanban"
+          render={({ field }) => (
+            <FormControlLabel
+              sx={{ mt: 1 }}
+              control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} slotProps={{ input: { 'data-testid': 'tag-kanban' } as object }} />}
+              label={t('dialog.kanban')}
+            />
           )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} color="inherit" data-testid="tag-cancel">
-            {tc('cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={loading || save.isPending} data-testid="tag-save">
-            {tc('save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+        />
+      )}
+    </FormDialog>
   );
 }
