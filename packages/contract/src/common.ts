@@ -28,8 +28,14 @@ export const emailField = z
   .pipe(z.email({ error: V.invalidEmail }))
   .transform((s) => s.toLowerCase());
 
+/** Ids are PostgreSQL integers: a larger number is bad input (400), never a database error (500). */
+export const MAX_RECORD_ID = 2_147_483_647;
+
+/** A record id in a path, query or body: a positive integer the database can hold. */
+export const recordId = () => z.coerce.number().int().positive().max(MAX_RECORD_ID);
+
 /** Route parameter `:id` as a positive integer. */
-export const idParam = z.object({ id: z.coerce.number().int().positive() });
+export const idParam = z.object({ id: recordId() });
 
 /** `searchParam` and 1-based `pageNumber`, as every list of the spec takes them. */
 export const listQuery = z.object({

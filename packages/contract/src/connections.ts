@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { V, requiredText } from './common.js';
+import { V, recordId, requiredText } from './common.js';
 
 /** Connection status (spec admin §4). */
 export const CONNECTION_STATUSES = ['qrcode', 'PAIRING', 'OPENING', 'CONNECTED', 'TIMEOUT', 'DISCONNECTED'] as const;
@@ -32,9 +32,9 @@ export const connectionInput = z.object({
   complationMessage: text(),
   outOfHoursMessage: text(),
   ratingMessage: text(),
-  queueIds: z.array(z.coerce.number().int().positive()).max(200).optional().default([]),
-  transferQueueId: z.coerce.number().int().positive().nullable().optional().default(null),
-  promptId: z.coerce.number().int().positive().nullable().optional().default(null),
+  queueIds: z.array(recordId()).max(200).optional().default([]),
+  transferQueueId: recordId().nullable().optional().default(null),
+  promptId: recordId().nullable().optional().default(null),
   timeToTransfer: minutes.default(0),
   expiresTicket: minutes.default(0),
   expiresInactiveMessage: text(),
@@ -107,7 +107,7 @@ export interface ConnectionEvent {
 
 /** Simulator control API (only when the server runs with SIMULATOR=1). */
 export const simulatorMessageInput = z.object({
-  whatsappId: z.coerce.number().int().positive(),
+  whatsappId: recordId(),
   from: z.string().trim().regex(/^\+?\d{8,15}$/, { error: V.invalid }),
   name: z.string().trim().max(100).optional(),
   body: z.string().max(4096).optional(),
@@ -124,13 +124,13 @@ export type SimulatorMessageInput = z.input<typeof simulatorMessageInput>;
 
 export const SIMULATOR_FAULTS = ['disconnect', 'duplicate-next-inbound', 'delay-acks', 'reorder-acks', 'fail-next-send'] as const;
 export const simulatorFaultInput = z.object({
-  whatsappId: z.coerce.number().int().positive(),
+  whatsappId: recordId(),
   kind: z.enum(SIMULATOR_FAULTS),
   /** 'disconnect' only: how many reconnect attempts the phone refuses afterwards (0 = it comes back at once). */
   failedReconnects: z.coerce.number().int().min(0).max(100).optional(),
 });
 export const simulatorCallInput = z.object({
-  whatsappId: z.coerce.number().int().positive(),
+  whatsappId: recordId(),
   from: z.string().trim().regex(/^\+?\d{8,15}$/, { error: V.invalid }),
 });
 

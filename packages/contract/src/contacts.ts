@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { V, emailField, isoDate, requiredText } from './common.js';
+import { V, emailField, isoDate, recordId, requiredText } from './common.js';
 
 export const contactExtraInfoInput = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: recordId().optional(),
   name: z.string().trim().min(1, { error: V.required }).max(100, { error: V.tooLong }),
   value: z.string().trim().max(1000, { error: V.tooLong }).default(''),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { V, isoDate } from './common.js';
+import { MAX_RECORD_ID, V, isoDate } from './common.js';
 
 /** Spec core §9: the periods the dashboard offers (filter type 2). */
 export const DASHBOARD_PERIODS = [3, 7, 15, 30, 60, 90] as const;
@@ -21,11 +21,9 @@ const calendarDay = isoDate.refine((day) => {
 }, { error: V.invalid });
 
 const optionalDay = z.preprocess(blankToUndefined, calendarDay.optional());
-/** Ids are PostgreSQL integers: a larger number is refused here, not by the database. */
-const MAX_ID = 2_147_483_647;
 const userFilter = z.preprocess(
   blankToUndefined,
-  z.coerce.number({ error: V.invalid }).int({ error: V.invalid }).positive({ error: V.invalid }).max(MAX_ID, { error: V.invalid }).optional(),
+  z.coerce.number({ error: V.invalid }).int({ error: V.invalid }).positive({ error: V.invalid }).max(MAX_RECORD_ID, { error: V.invalid }).optional(),
 );
 
 export function daysBetween(from: string, to: string): number {

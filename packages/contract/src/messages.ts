@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from './common.js';
 import type { Contact } from './contacts.js';
 import type { Ticket } from './tickets.js';
 
@@ -9,7 +10,7 @@ export type MessageMediaType = (typeof MESSAGE_MEDIA_TYPES)[number];
 /** POST /messages/{ticketId} as JSON: a text, optionally quoting a message. */
 export const messageSendInput = z.object({
   body: z.string().max(4096),
-  quotedMsg: z.object({ id: z.coerce.number().int().positive() }).passthrough().nullable().optional(),
+  quotedMsg: z.object({ id: recordId() }).passthrough().nullable().optional(),
   read: z.boolean().optional(),
   fromMe: z.boolean().optional(),
   mediaUrl: z.string().optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from './common.js';
 import type { Contact } from './contacts.js';
 import type { Tag } from './tags.js';
 
@@ -55,10 +56,10 @@ export type TicketListQuery = z.input<typeof ticketListQuery>;
 
 /** POST /tickets (new-ticket dialog): opens a ticket for a contact. */
 export const ticketCreateInput = z.object({
-  contactId: z.coerce.number().int().positive(),
-  queueId: z.coerce.number().int().positive().nullable().optional(),
-  whatsappId: z.coerce.number().int().positive().nullable().optional(),
-  userId: z.coerce.number().int().positive().nullable().optional(),
+  contactId: recordId(),
+  queueId: recordId().nullable().optional(),
+  whatsappId: recordId().nullable().optional(),
+  userId: recordId().nullable().optional(),
   status: z.enum(TICKET_STATUSES).default('open'),
 });
 
@@ -72,12 +73,12 @@ export type TicketAction = (typeof TICKET_ACTIONS)[number];
 export const ticketUpdateInput = z.object({
   action: z.enum(TICKET_ACTIONS).optional(),
   status: z.enum(TICKET_STATUSES).optional(),
-  userId: z.coerce.number().int().positive().nullable().optional(),
-  queueId: z.coerce.number().int().positive().nullable().optional(),
-  whatsappId: z.coerce.number().int().positive().nullable().optional(),
+  userId: recordId().nullable().optional(),
+  queueId: recordId().nullable().optional(),
+  whatsappId: recordId().nullable().optional(),
   useIntegration: z.boolean().optional(),
-  promptId: z.coerce.number().int().positive().nullable().optional(),
-  integrationId: z.coerce.number().int().positive().nullable().optional(),
+  promptId: recordId().nullable().optional(),
+  integrationId: recordId().nullable().optional(),
   /** Finish without asking the customer for a rating even when userRating is enabled. */
   skipRating: z.boolean().optional(),
 });

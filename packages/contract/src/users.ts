@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { V, emailField, requiredText } from './common.js';
+import { V, emailField, recordId, requiredText } from './common.js';
 import { PASSWORD } from './constants.js';
 import { PROFILES, type Profile } from './permissions.js';
 
@@ -16,8 +16,8 @@ const userFields = {
   email: emailField,
   profile: z.enum(PROFILES).default('user'),
   allTicket: z.enum(ALL_TICKET).default('desabled'),
-  whatsappId: z.coerce.number().int().positive().nullable().optional().default(null),
-  queueIds: z.array(z.coerce.number().int().positive()).max(500).optional().default([]),
+  whatsappId: recordId().nullable().optional().default(null),
+  queueIds: z.array(recordId()).max(500).optional().default([]),
 };
 
 /** Spec core §5: name 2-50, email valid, password 5-50 (required on create). */

@@ -354,3 +354,22 @@ describe('tenancy', () => {
     expect(ids((await adminA.get('/api/quick-messages/list')).json())).not.toContain(b.quickMessageId);
   });
 });
+
+describe('ids beyond what the database holds', () => {
+  it('are bad input on every route that takes one, never a server error', async () => {
+    const huge = '99999999999';
+    for (const route of routesWithParams(t)) {
+      const [method, path] = route.split(' ');
+      const url = path.replace(/:\w+/g, huge);
+      const res =
+        method === 'GET'
+          ? await adminA.get(url)
+          : method === 'DELETE'
+            ? await adminA.delete(url)
+            : method === 'PUT'
+              ? await adminA.put(url, {})
+              : await adminA.post(url, {});
+      expect(res.statusCode, `${route} -> ${url}: ${res.payload}`).toBeLessThan(500);
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  recordId,
   simulatorCallInput,
   simulatorFaultInput,
   simulatorMessageInput,
@@ -14,10 +15,10 @@ import { parse } from '../../platform/validation.js';
 import { findConnectionRow } from '../connections/connections.repository.js';
 
 const conversationParams = z.object({
-  whatsappId: z.coerce.number().int().positive(),
+  whatsappId: recordId(),
   number: z.string().regex(/^\+?\d{8,15}$/),
 });
-const scanParams = z.object({ whatsappId: z.coerce.number().int().positive() });
+const scanParams = z.object({ whatsappId: recordId() });
 
 /**
  * The simulated WhatsApp network's control API (only when the server runs with the simulator):

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { idParam, listQuery, sentFields, tagInput, tagSyncInput } from '@atende/contract';
+import { idParam, listQuery, recordId, sentFields, tagInput, tagSyncInput } from '@atende/contract';
 import { actorOf, type Guards } from '../../platform/authenticate.js';
 import type { AppContext } from '../../platform/context.js';
 import { parse } from '../../platform/validation.js';
 import { createTag, deleteTag, kanbanTags, listAllTags, listTagsPage, showTag, updateTag } from './tags.service.js';
 import { leaveKanban, moveToTag, syncTicketTags, ticketsOfTag } from './ticket-tags.service.js';
 
-const ticketParam = z.object({ ticketId: z.coerce.number().int().positive() });
-const ticketTagParams = ticketParam.extend({ tagId: z.coerce.number().int().positive() });
+const ticketParam = z.object({ ticketId: recordId() });
+const ticketTagParams = ticketParam.extend({ tagId: recordId() });
 const pageQuery = listQuery.pick({ pageNumber: true });
 const searchQuery = listQuery.pick({ searchParam: true });
 

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { recordId } from '@atende/contract';
 import { z } from 'zod';
 import { verifySignature, verifyWebhookChallenge } from '../../channels/whatsapp/cloud/webhook.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
 
-const params = z.object({ connectionId: z.coerce.number().int().positive() });
+const params = z.object({ connectionId: recordId() });
 
 /** Meta sends a few KB per call; media comes by reference, never in the body. */
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
