@@ -150,6 +150,21 @@ describe('<QueueDialog>', { timeout: 20_000 }, () => {
     expect(body.schedules[0]).toMatchObject({ weekdayEn: 'monday', startTime: '09:30', endTime: '18:00' });
   });
 
+  it('keeps what is being typed when the queue is read again (an option saved meanwhile)', async () => {
+    let greeting = 'Olá!';
+    const { queryClient, user } = openDialog(5, {
+      'GET /api/queue/5': () => jsonResponse(200, queue({ greetingMessage: greeting })),
+      'GET /api/queue-options': () => jsonResponse(200, []),
+    });
+    await waitFor(() => expect((screen.getByTestId('queue-name') as HTMLInputElement).value).toBe('Vendas'));
+    await user.clear(screen.getByTestId('queue-name'));
+    await user.type(screen.getByTestId('queue-name'), 'Vendas Online');
+    greeting = 'Bem-vindo!';
+    await queryClient.invalidateQueries({ queryKey: ['queues'] });
+    await waitFor(() => expect((screen.getByTestId('queue-greeting') as HTMLTextAreaElement).value).toBe('Bem-vindo!'));
+    expect((screen.getByTestId('queue-name') as HTMLInputElement).value).toBe('Vendas Online');
+  });
+
   it('translates a colour already used by another queue', async () => {
     const { user } = openDialog(5, {
       'GET /api/queue/5': () => jsonResponse(200, queue()),

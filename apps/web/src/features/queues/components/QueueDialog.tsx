@@ -49,8 +49,10 @@ export default function QueueDialog({ queueId, onClose }: QueueDialogProps) {
   const form = useForm<QueueFormValues, unknown, QueuePayload>({ resolver: queueFormResolver, defaultValues: emptyQueueForm() });
   const { control, handleSubmit, reset, setError, formState } = form;
 
+  // Saving an option announces a queue update that refetches the queue: what the user is
+  // typing in the dialog must survive it, so only untouched fields take the fresh values.
   useEffect(() => {
-    if (existing.data) reset(queueToForm(existing.data));
+    if (existing.data) reset(queueToForm(existing.data), { keepDirtyValues: true });
   }, [existing.data, reset]);
 
   useEffect(() => {
