@@ -27,10 +27,17 @@ export function CompanySchedulesForm({ companyId }: { companyId: number }) {
   const save = useSaveCompanySchedules(companyId);
   const [week, setWeek] = useState<CompanySchedule[]>(() => completeWeek(null, EMPTY_WEEK));
   const [errors, setErrors] = useState<RowErrors>({});
+  const [edited, setEdited] = useState(false);
 
+  // A refetch (e.g. after the socket reconnects) must not wipe hours being typed.
   useEffect(() => {
-    if (company.data) setWeek(completeWeek(company.data.schedules, EMPTY_WEEK));
-  }, [company.data]);
+    if (company.data && !edited) setWeek(completeWeek(company.data.schedules, EMPTY_WEEK));
+  }, [company.data, edited]);
+
+  function edit(next: CompanySchedule[]) {
+    setEdited(true);
+    setWeek(next);
+  }
 
   useEffect(() => {
     if (company.error) toastError(company.error);
@@ -44,7 +51,10 @@ export function CompanySchedulesForm({ companyId }: { companyId: number }) {
     }
     setErrors({});
     save.mutate(parsed.data.schedules, {
-      onSuccess: () => toast.success(t('schedulesSaved')),
+      onSuccess: () => {
+        setEdited(false);
+        toast.success(t('schedulesSaved'));
+      },
       onError: (err) => {
         if (err instanceof ApiError && err.code === 'ERR_VALIDATION' && Object.keys(rowErrors(err.fields)).length) setErrors(rowErrors(err.fields));
         else toastError(err);
@@ -59,7 +69,7 @@ export function CompanySchedulesForm({ companyId }: { companyId: number }) {
       <Alert severity="info" sx={{ mb: 2 }}>
         {t('schedulesHint')}
       </Alert>
-      <ScheduleEditor value={week} onChange={setWeek} errors={errors} testId="company-schedule" />
+      <ScheduleEditor value={week} onChange={edit} errors={errors} testId="company-schedule" />
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
         <Button variant="contained" onClick={submit} disabled={save.isPending} data-testid="company-schedules-save">
           {tc('save')}
