@@ -12,8 +12,8 @@ async function tokenOf(request: APIRequestContext, email: string, password: stri
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** A simulator connection of the company, scanned and CONNECTED. */
-export async function connectedSimulator(request: APIRequestContext, adminToken: string): Promise<number> {
-  const created = await request.post('/api/whatsapp', { headers: auth(adminToken), data: { name: 'Simulada Dashboard', provider: 'simulator' } });
+export async function connectedSimulator(request: APIRequestContext, adminToken: string, connection: Record<string, unknown> = {}): Promise<number> {
+  const created = await request.post('/api/whatsapp', { headers: auth(adminToken), data: { name: 'Simulada Dashboard', provider: 'simulator', ...connection } });
   expect(created.ok(), await created.text()).toBe(true);
   const id: number = (await created.json()).id;
   const status = async () => (await (await request.get(`/api/whatsapp/${id}`, { headers: auth(adminToken) })).json()).status;
