@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_ADMIN } from './support/api';
-import { customerSees, customerWrites, demoLine, freshCustomerNumber, throughBrowser, ticketUuidOf, TINY_PNG } from './support/ticket-screen';
+import { customerSees, customerWrites, demoLine, freshCustomerNumber, throughBrowser, ticketUuidOf, TINY_PNG, visitInApp } from './support/ticket-screen';
 import { signInAndWait } from './support/ui';
 
 /** The first paint of a page after a full load, on a shared machine. */
@@ -61,8 +61,8 @@ test('an admin opens a customer ticket by address, answers with text and an imag
   // Finishing leaves the ticket; opened again, it must be reopened before any message.
   await page.getByTestId('ticket-finish').click();
   await expect(page).toHaveURL(/\/tickets$/);
-  await page.goto(`/tickets/${uuid}`);
-  await expect(page.getByTestId('ticket-reopen')).toBeVisible(PAGE_LOAD);
+  await visitInApp(page, `/tickets/${uuid}`);
+  await expect(page.getByTestId('ticket-reopen')).toBeVisible();
   await expect(input).toBeDisabled();
   await expect(input).toHaveAttribute('placeholder', 'Reabra ou aceite este ticket para enviar uma mensagem.');
   await expect(page.getByTestId('conversation-ended')).toBeVisible();

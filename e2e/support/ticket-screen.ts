@@ -34,6 +34,14 @@ export async function throughBrowser(page: Page, line: DemoLine): Promise<DemoLi
   return { ...line, headers: { authorization: `Bearer ${token ?? ''}` } };
 }
 
+/** Goes to an address inside the running app, as a link would, without reloading the page. */
+export async function visitInApp(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
 /** A phone number no other journey uses. */
 export function freshCustomerNumber(): string {
   return `55119${String(Date.now()).slice(-8)}`;
