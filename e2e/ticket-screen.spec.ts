@@ -1,19 +1,20 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_ADMIN } from './support/api';
-import { customerSees, customerWrites, demoLine, freshCustomerNumber, throughBrowser, ticketUuidOf, TINY_PNG, visitInApp } from './support/ticket-screen';
+import { customerSees, throughBrowser, TINY_PNG, visitInApp } from './support/ticket-screen';
+import { customerNumber, customerWrites, demoDesk, ticketOfNumber } from './support/tickets';
 import { signInAndWait } from './support/ui';
 
 /** The first paint of a page after a full load, on a shared machine. */
 const PAGE_LOAD = { timeout: 30_000 };
 
 test('an admin opens a customer ticket by address, answers with text and an image, keeps a note and finishes it', async ({ page, request }) => {
-  const line = await demoLine(request);
-  const number = freshCustomerNumber();
-  await customerWrites(request, line, number, 'Maria Jornada', 'Olá, quero um orçamento');
-  const uuid = await ticketUuidOf(request, line, number);
+  const desk = await demoDesk(request);
+  const number = customerNumber();
+  await customerWrites(request, desk, number, 'Maria Jornada', 'Olá, quero um orçamento');
+  const { uuid } = await ticketOfNumber(request, desk, number);
 
   await signInAndWait(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  const phone = await throughBrowser(page, line);
+  const phone = await throughBrowser(page, desk);
   await page.goto(`/tickets/${uuid}`);
   const screen = page.getByTestId('ticket-screen');
   await expect(screen.getByTestId('ticket-contact-name')).toContainText('Maria Jornada', PAGE_LOAD);
