@@ -16,7 +16,7 @@ import { useConnectionOptions } from '../../users/api';
 import { useUserOptions } from '../api';
 
 interface Props {
-  ticket: Pick<Ticket, 'id' | 'uuid' | 'queueId' | 'whatsappId'>;
+  ticket: Pick<Ticket, 'id' | 'uuid' | 'queueId'>;
   open: boolean;
   onClose: () => void;
   /** Called with the ticket as it is after the transfer. */
@@ -59,9 +59,10 @@ export function TransferTicketDialog({ ticket, open, onClose, onTransferred }: P
     if (!open) return;
     setQueueId(ticket.queueId ?? '');
     setUserId('');
-    setWhatsappId(ticket.whatsappId ?? '');
+    // Empty keeps the ticket's connection.
+    setWhatsappId('');
     setMissingQueue(false);
-  }, [open, ticket.queueId, ticket.whatsappId]);
+  }, [open, ticket.queueId]);
 
   const userOptions = (users.data ?? []).filter((u) => anyUser || u.id === me.id || (queueId !== '' && u.queues?.some((q) => q.id === queueId)));
 
