@@ -6,10 +6,10 @@
  *   tsx --conditions=source bench/api.ts --db postgres|pglite [--samples 100] [--scale 1]
  */
 import { performance } from 'node:perf_hooks';
-import { argValue, summary, writeResult } from './support/report.js';
+import { argValue, runBench, summary, writeResult } from './support/report.js';
 import { createBenchCompany, findBenchCompany, login, startBenchServer, type BenchDb, type BenchServer } from './support/server.js';
 import { describeSeeded, FULL_PLAN, ORDER_BASE, SEARCH_NAME, SEARCH_WORD, seed, type SeedPlan } from './support/seed.js';
-import { explainSlowest, measuring, watchQueries } from './support/slow-queries.js';
+import { databaseTime, explainSlowest, measuring, watchQueries } from './support/slow-queries.js';
 
 const db = argValue('db', 'postgres') as BenchDb;
 const SAMPLES = Number(argValue('samples', '100'));
@@ -128,9 +128,10 @@ async function main() {
       const goal = Number.isFinite(c.goalMs) ? `p95 < ${c.goalMs} ms` : 'none (baseline)';
       const row = { name: c.name, request: `GET /api${c.path}`, as: c.as, rows: sizeOf(first.body), ms, goal, pass };
       console.log(`${pass ? 'pass' : 'FAIL'}  p50 ${ms.p50}  p95 ${ms.p95}  p99 ${ms.p99} ms  (${row.rows ?? '-'} rows)  ${c.name}`);
-      results.push(
-        !pass && server.database.connectionString ? { ...row, slowestStatement: await explainSlowest(server.database.connectionString, c.name) } : row,
-      );
+      const url = server.database.connectionString;
+      const inDatabase = url ? await databaseTime(url, c.name) : null;
+      if (inDatabase) console.log(`      in the database: ${inDatabase.totalMs} ms`);
+      results.push({ ...row, database: inDatabase, slowestStatement: !pass && url ? await explainSlowest(url, c.name) : undefined });
     }
     const file = writeResult('api', db, {
       goal: `p95 < ${GOALS.listP95Ms} ms for GET /tickets (each filter) and GET /messages/{ticketId}; p95 < ${GOALS.dashboardP95Ms} ms for GET /dashboard; over a company with ${plan.tickets} tickets`,
@@ -152,10 +153,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

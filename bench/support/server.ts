@@ -25,6 +25,8 @@ export interface BenchServer extends BuiltApp {
   database: DatabaseHandle;
   network: SimulatorNetwork;
   close(): Promise<void>;
+  /** Drops the database and the data folder even while the app is still busy (after close() timed out). */
+  abandon(): Promise<void>;
 }
 
 async function createDatabase(kind: BenchDb, dataDir: string, keep: boolean, reuse?: string): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
@@ -91,6 +93,14 @@ export async function startBenchServer(
     close: async () => {
       await built.app.close();
       await handle.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    abandon: async () => {
+      // The forced drop cuts the connections the busy app still uses: their errors are expected
+      // now, and the process is about to exit.
+      process.on('uncaughtException', () => undefined);
+      process.on('unhandledRejection', () => undefined);
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
