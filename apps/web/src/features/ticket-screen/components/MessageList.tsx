@@ -4,7 +4,7 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Virtuoso } from 'react-virtuoso';
 import { useSessionUser } from '../../../app/auth';
@@ -69,8 +69,12 @@ export function MessageList({ ticket, onReply, onDelete }: Props) {
   const { rows, anchor } = useMemo(() => buildRows(pages ?? [], { closed: ticket.status === 'closed' }), [pages, ticket.status]);
   const actions = useMemo(() => ({ onReply, onDelete }), [onReply, onDelete]);
 
+  // Older pages wait until the list has first reached the newest message: while it is still
+  // placing itself, the top counts as reached, and pages prepended then leave it short of the end.
+  const reachedEnd = useRef(false);
+  const atTop = useRef(false);
   const loadOlder = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+    if (reachedEnd.current && hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   if (query.isPending) {
@@ -96,8 +100,17 @@ export function MessageList({ ticket, onReply, onDelete }: Props) {
       initialTopMostItemIndex={{ index: rows.length - 1, align: 'end' }}
       computeItemKey={(_, row) => row.key}
       atTopThreshold={TOP_THRESHOLD_PX}
-      atTopStateChange={(atTop) => atTop && loadOlder()}
+      atTopStateChange={(top) => {
+        atTop.current = top;
+        if (top) loadOlder();
+      }}
       startReached={loadOlder}
+      atBottomStateChange={(atBottom) => {
+        if (!atBottom || reachedEnd.current) return;
+        reachedEnd.current = true;
+        // A first page shorter than the screen is at the top too: the next one loads now.
+        if (atTop.current) loadOlder();
+      }}
       followOutput={(atBottom) => (atBottom ? 'smooth' : false)}
       increaseViewportBy={{ top: 400, bottom: 200 }}
       components={{
