@@ -7,7 +7,18 @@ export const tagsKeys = {
   list: (search: string) => ['tags', 'list', search] as const,
   detail: (id: number) => ['tags', 'detail', id] as const,
   tickets: (id: number) => ['tags', 'tickets', id] as const,
+  /** The small copy other features' pickers and filters read (ticket tags, ticket search). */
+  options: ['tags', 'options'] as const,
 };
+
+/** The company's tags (GET /tags/list), for the ticket's tag picker and the tickets' tag filter. */
+export function useTagOptions(enabled = true) {
+  return useQuery({
+    queryKey: tagsKeys.options,
+    queryFn: ({ signal }) => api.get<Tag[]>('/tags/list', undefined, { signal }),
+    enabled,
+  });
+}
 
 const nextPage = (last: { hasMore: boolean }, pages: unknown[]) => (last.hasMore ? pages.length + 1 : undefined);
 

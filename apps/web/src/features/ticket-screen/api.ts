@@ -5,14 +5,13 @@ import { useApplyTicket } from '../tickets/api';
 
 /**
  * The ticket screen's server state: the messages of one ticket (pages of 20, page 1 the newest,
- * each page oldest first), its notes, the tags and quick messages it offers.
+ * each page oldest first), its notes and the quick messages it offers (tag and user options
+ * come from the tags and users features).
  */
 export const ticketScreenKeys = {
   messages: (ticketId: number) => ['messages', ticketId] as const,
   notes: (ticketId: number) => ['ticket-notes', ticketId] as const,
-  tags: ['tags', 'options'] as const,
   quickMessages: ['quick-messages', 'options'] as const,
-  users: ['users', 'options'] as const,
 };
 
 export type MessagePages = InfiniteData<MessagePage, number>;
@@ -108,14 +107,6 @@ export function useDeleteNote(ticketId: number) {
   });
 }
 
-export function useTagOptions(enabled: boolean) {
-  return useQuery({
-    queryKey: ticketScreenKeys.tags,
-    queryFn: ({ signal }) => api.get<Tag[]>('/tags/list', undefined, { signal }),
-    enabled,
-  });
-}
-
 /** POST /tags/sync: the ticket's tags become exactly these; the screen shows them at once. */
 export function useSyncTags(ticket: Ticket) {
   const applyTicket = useApplyTicket();
@@ -132,21 +123,6 @@ export function useQuickMessages(enabled: boolean) {
     queryFn: ({ signal }) => api.get<QuickMessage[]>('/quick-messages/list', undefined, { signal }),
     enabled,
     staleTime: 60_000,
-  });
-}
-
-export interface UserOption {
-  id: number;
-  name: string;
-  queues?: { id: number }[];
-}
-
-/** The company's users for the transfer dialog (GET /users/list). */
-export function useUserOptions(enabled: boolean) {
-  return useQuery({
-    queryKey: ticketScreenKeys.users,
-    queryFn: ({ signal }) => api.get<UserOption[]>('/users/list', undefined, { signal }),
-    enabled,
   });
 }
 

@@ -1,4 +1,4 @@
-import type { ContactListItem, QueueRef, Tag, Ticket, TicketAction, TicketPage, TicketStatus, TicketUpdateInput } from '@atende/contract';
+import type { ContactListItem, Ticket, TicketAction, TicketPage, TicketStatus, TicketUpdateInput } from '@atende/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { api, type QueryParams } from '../../lib/api';
 
@@ -68,19 +68,6 @@ export function useContactSearch(search: string) {
     queryKey: ['contacts', 'picker', search],
     queryFn: ({ signal }) => api.get<ContactListItem[]>('/contacts/list', { searchParam: search }, { signal }),
     enabled: search.length >= 3,
-  });
-}
-
-/** The company's tags and users for the manager's search filters. */
-export function useTagFilterOptions() {
-  return useQuery({ queryKey: [...ticketsKeys.all, 'filters', 'tags'], queryFn: ({ signal }) => api.get<Tag[]>('/tags/list', undefined, { signal }) });
-}
-
-export function useUserFilterOptions(enabled: boolean) {
-  return useQuery({
-    queryKey: [...ticketsKeys.all, 'filters', 'users'],
-    queryFn: ({ signal }) => api.get<Pick<QueueRef, 'id' | 'name'>[]>('/users/list', undefined, { signal }),
-    enabled,
   });
 }
 

@@ -11,7 +11,24 @@ export const usersKeys = {
   all: ['users'] as const,
   list: (search: string) => ['users', 'list', search] as const,
   detail: (id: number) => ['users', 'detail', id] as const,
+  /** The small copy other features' selects read (transfer, ticket and dashboard filters). */
+  options: ['users', 'options'] as const,
 };
+
+export interface UserOption {
+  id: number;
+  name: string;
+  queues?: { id: number }[];
+}
+
+/** The company's users (GET /users/list), for the transfer dialog and the ticket and dashboard filters. */
+export function useUserOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: usersKeys.options,
+    queryFn: ({ signal }) => api.get<UserOption[]>('/users/list', undefined, { signal }),
+    enabled,
+  });
+}
 
 export function useUsersList(search: string) {
   return useInfiniteQuery({

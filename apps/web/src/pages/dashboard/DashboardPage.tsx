@@ -11,7 +11,7 @@ import { CounterCards } from '../../features/dashboard/components/CounterCards';
 import { DashboardFilters } from '../../features/dashboard/components/DashboardFilters';
 import { TicketsPerDayChart, TicketsPerUserChart } from '../../features/dashboard/components/TicketsCharts';
 import { defaultFilter, toQuery } from '../../features/dashboard/filter';
-import { useUserFilterOptions } from '../../features/tickets/api';
+import { useUserOptions } from '../../features/users/api';
 import { toastError } from '../../lib/errors';
 
 /** Spec core §2 "Dashboard": filters, six counters, the attendants and two charts (admins only). */
@@ -21,7 +21,7 @@ export default function DashboardPage() {
   // What the page shows is what was last applied; editing the form alone changes nothing.
   const [query, setQuery] = useState(() => toQuery(draft));
   const summary = useDashboard(query);
-  const users = useUserFilterOptions(true);
+  const users = useUserOptions(true);
   const data = query ? summary.data : undefined;
   const queryClient = useQueryClient();
 

@@ -5,7 +5,8 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../lib/errors';
-import { useSyncTags, useTagOptions } from '../api';
+import { useTagOptions } from '../../tags/api';
+import { useSyncTags } from '../api';
 
 type TagRef = Ticket['tags'][number];
 

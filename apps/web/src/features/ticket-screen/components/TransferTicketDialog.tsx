@@ -13,7 +13,7 @@ import { toastError } from '../../../lib/errors';
 import { useQueueOptions } from '../../queues/api';
 import { useTicketAction } from '../../tickets/api';
 import { useConnectionOptions } from '../../users/api';
-import { useUserOptions } from '../api';
+import { useUserOptions } from '../../users/api';
 
 interface Props {
   ticket: Pick<Ticket, 'id' | 'uuid' | 'queueId'>;

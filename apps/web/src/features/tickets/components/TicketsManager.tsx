@@ -19,11 +19,11 @@ import { useNavigate } from 'react-router';
 import { useSessionUser } from '../../../app/auth';
 import { useDebouncedValue } from '../../../components/useDebouncedValue';
 import { toastError } from '../../../lib/errors';
+import { useTagOptions } from '../../tags/api';
+import { useUserOptions } from '../../users/api';
 import {
-  useTagFilterOptions,
   useTicketAction,
   useTicketsList,
-  useUserFilterOptions,
   type TicketActionRequest,
   type TicketListFilters,
 } from '../api';
@@ -66,8 +66,8 @@ export function TicketsManager({ selectedUuid, narrow }: Props) {
   const [search, setSearch] = useState('');
   const [newTicket, setNewTicket] = useState(false);
   const searchParam = useDebouncedValue(search.trim(), UI.debounceMs);
-  const tagOptions = useTagFilterOptions();
-  const userOptions = useUserFilterOptions(isAdmin && tab === 'search');
+  const tagOptions = useTagOptions();
+  const userOptions = useUserOptions(isAdmin && tab === 'search');
   const action = useTicketAction();
   useTicketsLive();
 
