@@ -20,7 +20,7 @@ const DATABASES = ['postgres', 'pglite'];
 
 const args = process.argv.slice(2);
 if (args.includes('--help') || args.includes('-h')) {
-  console.log(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(2, 11).join('\n').replace(/^ \*\/?/gm, ''));
+  console.log(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(2, 10).join('\n').replace(/^ \*\/?/gm, ''));
   process.exit(0);
 }
 const names = [];
