@@ -1,4 +1,4 @@
-import type { Ticket, TicketPage } from '@atende/contract';
+import type { Message, MessagePage, Ticket, TicketPage } from '@atende/contract';
 
 /** A ticket as GET /tickets and the live events carry it. */
 export function ticket(id: number, overrides: Partial<Ticket> = {}): Ticket {
@@ -31,4 +31,37 @@ export function ticket(id: number, overrides: Partial<Ticket> = {}): Ticket {
 
 export function ticketPage(tickets: Ticket[], hasMore = false): TicketPage {
   return { tickets, count: tickets.length, hasMore };
+}
+
+/** A message of ticket 41 (the ticket the screen's tests open), as GET /messages and the live events carry it. */
+export function aMessage(id: number, overrides: Partial<Message> = {}): Message {
+  return {
+    id,
+    ticketId: 41,
+    contactId: 5,
+    body: `Mensagem ${id}`,
+    fromMe: false,
+    read: true,
+    mediaType: 'chat',
+    mediaUrl: null,
+    mediaName: null,
+    mimeType: null,
+    location: null,
+    vcard: null,
+    quotedMsg: null,
+    isDeleted: false,
+    isEdited: false,
+    ack: 0,
+    delivery: 'received',
+    errorCode: null,
+    automated: false,
+    userId: null,
+    cycleId: 1,
+    createdAt: `2026-11-20T12:${String(id % 60).padStart(2, '0')}:00.000Z`,
+    ...overrides,
+  };
+}
+
+export function aPage(messages: Message[], overrides: Partial<MessagePage> = {}): MessagePage {
+  return { messages, ticket: ticket(41), count: messages.length, hasMore: false, ...overrides };
 }

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, sessionUser } from '../../../test/fixtures';
 import { renderWithApp } from '../../../test/render';
 import { serveApi } from '../../../test/serve';
-import { aMessage } from '../../../test/ticketScreen';
+import { aMessage } from '../../../test/tickets';
 import { MessageInput } from './MessageInput';
 
 const quick = (id: number, shortcode: string, message: string): QuickMessage => ({ id, shortcode, message, geral: true, userId: null, mediaPath: null, mediaName: null, isMedia: false });

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, sessionUser } from '../../../test/fixtures';
 import { renderWithApp } from '../../../test/render';
 import { serveApi } from '../../../test/serve';
-import { aMessage, aPage } from '../../../test/ticketScreen';
+import { aMessage, aPage } from '../../../test/tickets';
 import type { Message, Ticket } from '@atende/contract';
 import { MessageList } from './MessageList';
 

@@ -6,10 +6,10 @@ import { SocketContext } from '../../../app/SocketProvider';
 import { jsonResponse, sessionUser } from '../../../test/fixtures';
 import { renderWithApp } from '../../../test/render';
 import { fakeSocket, serveApi, type RouteHandler } from '../../../test/serve';
-import { aMessage, aPage, aTicket } from '../../../test/ticketScreen';
+import { aMessage, aPage, ticket } from '../../../test/tickets';
 import { TicketScreen } from './TicketScreen';
 
-const uuid = aTicket().uuid;
+const uuid = ticket(41).uuid;
 
 function openScreen(routes: Record<string, RouteHandler>) {
   serveApi({
@@ -46,23 +46,23 @@ describe('<TicketScreen>', () => {
 
   it('shows messages arriving live for this ticket only', async () => {
     const live = openScreen({
-      [`GET /api/tickets/u/${uuid}`]: () => jsonResponse(200, aTicket()),
+      [`GET /api/tickets/u/${uuid}`]: () => jsonResponse(200, ticket(41)),
       'GET /api/messages/41': () => jsonResponse(200, aPage([aMessage(1, { body: 'Oi, tudo bem?' })])),
     });
     expect(await screen.findByText('Oi, tudo bem?', undefined, { timeout: 5000 })).toBeTruthy();
     act(() => {
-      live.emit('company-3-appMessage', { action: 'create', message: aMessage(2, { body: 'Quero um orçamento', createdAt: '2026-11-20T13:00:00.000Z' }), ticket: aTicket() });
-      live.emit('company-3-appMessage', { action: 'create', message: aMessage(3, { ticketId: 99, body: 'De outro ticket' }), ticket: aTicket({ id: 99 }) });
+      live.emit('company-3-appMessage', { action: 'create', message: aMessage(2, { body: 'Quero um orçamento', createdAt: '2026-11-20T13:00:00.000Z' }), ticket: ticket(41) });
+      live.emit('company-3-appMessage', { action: 'create', message: aMessage(3, { ticketId: 99, body: 'De outro ticket' }), ticket: ticket(41, { id: 99 }) });
     });
     expect(await screen.findByText('Quero um orçamento')).toBeTruthy();
     expect(screen.queryByText('De outro ticket')).toBeNull();
-    act(() => live.emit('company-3-appMessage', { action: 'update', message: aMessage(2, { body: 'Quero um orçamento', isEdited: true, createdAt: '2026-11-20T13:00:00.000Z' }), ticket: aTicket() }));
+    act(() => live.emit('company-3-appMessage', { action: 'update', message: aMessage(2, { body: 'Quero um orçamento', isEdited: true, createdAt: '2026-11-20T13:00:00.000Z' }), ticket: ticket(41) }));
     expect(await screen.findByTestId('message-edited')).toBeTruthy();
   });
 
   it('tells the agent when the open ticket is deleted and leaves it', async () => {
     const live = openScreen({
-      [`GET /api/tickets/u/${uuid}`]: () => jsonResponse(200, aTicket()),
+      [`GET /api/tickets/u/${uuid}`]: () => jsonResponse(200, ticket(41)),
       'GET /api/messages/41': () => jsonResponse(200, aPage([])),
     });
     expect(await screen.findByTestId('ticket-header')).toBeTruthy();
@@ -73,7 +73,7 @@ describe('<TicketScreen>', () => {
 
   it('shows the actions of the ticket state', async () => {
     openScreen({
-      [`GET /api/tickets/u/${uuid}`]: () => jsonResponse(200, aTicket({ status: 'pending', userId: null, user: null })),
+      [`GET /api/tickets/u/${uuid}`]: () => jsonResponse(200, ticket(41, { status: 'pending', userId: null, user: null })),
       'GET /api/messages/41': () => jsonResponse(200, aPage([])),
     });
     expect(await screen.findByTestId('ticket-accept')).toBeTruthy();

@@ -4,10 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, sessionUser } from '../../../test/fixtures';
 import { renderWithApp } from '../../../test/render';
 import { serveApi } from '../../../test/serve';
-import { aTicket } from '../../../test/ticketScreen';
+import { ticket as ticketFixture } from '../../../test/tickets';
 import { TransferTicketDialog } from './TransferTicketDialog';
 
-function openDialog(profile: 'admin' | 'user', ticket = aTicket({ queueId: null, queue: null })) {
+function openDialog(profile: 'admin' | 'user', ticket = ticketFixture(41, { queueId: null, queue: null })) {
   const sent = serveApi({
     'GET /api/queue': () => jsonResponse(200, [{ id: 1, name: 'Vendas', color: '#2563eb' }, { id: 2, name: 'Suporte', color: '#16a34a' }]),
     'GET /api/users/list': () =>
@@ -17,7 +17,7 @@ function openDialog(profile: 'admin' | 'user', ticket = aTicket({ queueId: null,
         { id: 9, name: 'Carla Suporte', queues: [{ id: 2 }] },
       ]),
     'GET /api/whatsapp': () => jsonResponse(200, [{ id: 1, name: 'WhatsApp Demo' }]),
-    [`PUT /api/tickets/${ticket.id}`]: (body) => jsonResponse(200, aTicket({ ...(body as object), status: 'pending', userId: null })),
+    [`PUT /api/tickets/${ticket.id}`]: (body) => jsonResponse(200, ticketFixture(41, { ...(body as object), status: 'pending', userId: null })),
   });
   const onClose = vi.fn();
   renderWithApp(<TransferTicketDialog ticket={ticket} open onClose={onClose} />, { user: sessionUser({ profile }) });
