@@ -52,11 +52,14 @@ export function useTicketsList(filters: TicketListFilters, enabled = true) {
   });
 }
 
-/** POST /tickets from the new-ticket dialog: the ticket opens for the current user. */
+/**
+ * POST /tickets (new-ticket dialog, contacts page): the ticket opens for the current user. The
+ * queue and connection are sent as given; left out, the server picks them.
+ */
 export function useCreateTicket() {
   const applyTicket = useApplyTicket();
   return useMutation({
-    mutationFn: (input: { contactId: number; queueId: number | null; whatsappId: number | null }) =>
+    mutationFn: (input: { contactId: number; queueId?: number | null; whatsappId?: number | null }) =>
       api.post<Ticket>('/tickets', { ...input, status: 'open' }),
     onSuccess: (ticket) => applyTicket(ticket),
   });
