@@ -21,7 +21,7 @@ export function openTicketHolder(err: unknown): OpenTicketHolder | null {
 
 /** The notice of who holds the contact's live ticket, in the current language. */
 export function holderNotice(holder: OpenTicketHolder): string {
-  const queue = holder.queueName ?? i18n.t('holder.noQueue', { ns: 'contacts' });
-  if (holder.userName) return i18n.t('holder.withUser', { ns: 'contacts', user: holder.userName, queue });
-  return i18n.t('holder.waiting', { ns: 'contacts', queue });
+  const queue = holder.queueName ?? i18n.t('holder.noQueue', { ns: 'tickets' });
+  if (holder.userName) return i18n.t('holder.withUser', { ns: 'tickets', user: holder.userName, queue });
+  return i18n.t('holder.waiting', { ns: 'tickets', queue });
 }
