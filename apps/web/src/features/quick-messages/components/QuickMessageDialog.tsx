@@ -13,12 +13,12 @@ import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
+import { EmojiButton } from '../../../components/EmojiButton';
 import { FormDialog } from '../../../components/FormDialog';
 import { toastError } from '../../../lib/errors';
 import { applyServerFieldErrors, textFieldProps, validationText } from '../../../lib/forms';
 import { useFormLoad } from '../../../lib/useFormLoad';
 import { useQuickMessage, useSaveQuickMessage } from '../api';
-import { EmojiInsertButton } from './EmojiInsertButton';
 import {
   emptyQuickMessageForm,
   insertAtCursor,
@@ -129,7 +129,7 @@ export function QuickMessageDialog({ open, quickMessageId, onClose }: QuickMessa
               input: {
                 endAdornment: (
                   <InputAdornment position="end" sx={{ alignSelf: 'flex-start', mt: 1 }}>
-                    <EmojiInsertButton label={t('dialog.emoji')} onPick={insertEmoji} />
+                    <EmojiButton label={t('dialog.emoji')} testId="quick-message-emoji" edge="end" onPick={insertEmoji} />
                   </InputAdornment>
                 ),
               },

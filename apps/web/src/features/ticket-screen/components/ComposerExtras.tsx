@@ -1,7 +1,5 @@
 import type { QuickMessage } from '@atende/contract';
 import DataObjectIcon from '@mui/icons-material/DataObject';
-import MoodIcon from '@mui/icons-material/Mood';
-import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -9,31 +7,10 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Popover from '@mui/material/Popover';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuickMessages } from '../api';
 import { quickReplyLabel, quickReplySearch, TEMPLATE_VARIABLES } from '../composer';
-
-// The picker and its emoji data weigh more than the rest of the screen: loaded on first open.
-const EmojiPicker = lazy(() => import('emoji-picker-react'));
-
-export function EmojiButton({ disabled, onPick }: { disabled?: boolean; onPick: (emoji: string) => void }) {
-  const { t } = useTranslation('ticketScreen');
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  return (
-    <>
-      <IconButton aria-label={t('input.emoji')} title={t('input.emoji')} disabled={disabled} onClick={(e) => setAnchor(e.currentTarget)} data-testid="composer-emoji">
-        <MoodIcon />
-      </IconButton>
-      <Popover open={Boolean(anchor)} anchorEl={anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'top', horizontal: 'left' }} transformOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
-        <Suspense fallback={<CircularProgress sx={{ m: 4 }} />}>
-          <EmojiPicker lazyLoadEmojis onEmojiClick={(data) => onPick(data.emoji)} />
-        </Suspense>
-      </Popover>
-    </>
-  );
-}
 
 /** The variables the server fills in when it sends ({{firstName}}, {{name}}, {{ms}}, {{protocol}}, {{hora}}). */
 export function VariablesButton({ disabled, onPick }: { disabled?: boolean; onPick: (variable: string) => void }) {

@@ -13,11 +13,12 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../../app/auth';
+import { EmojiButton } from '../../../components/EmojiButton';
 import { toastError } from '../../../lib/errors';
 import { useSendMessage } from '../api';
 import { readSignPreference, signedBody, storeSignPreference } from '../composer';
 import { AudioRecorder } from './AudioRecorder';
-import { EmojiButton, QuickReplies, VariablesButton } from './ComposerExtras';
+import { QuickReplies, VariablesButton } from './ComposerExtras';
 import { messageSummary } from './MessageBubble';
 
 /** Spec core §2: the input grows up to 5 rows. */
@@ -116,7 +117,7 @@ export function MessageInput({ ticket, replyTo, onClearReply }: Props) {
         </Box>
       )}
       <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 0.5, p: 1 }}>
-        <EmojiButton disabled={blocked || recording} onPick={insert} />
+        <EmojiButton label={t('input.emoji')} testId="composer-emoji" opensUp disabled={blocked || recording} onPick={insert} />
         <VariablesButton disabled={blocked || recording} onPick={insert} />
         <IconButton aria-label={t('input.attach')} title={t('input.attach')} disabled={blocked || recording} onClick={() => fileRef.current?.click()} data-testid="composer-attach">
           <AttachFileIcon />
