@@ -13,6 +13,7 @@ import { useAuth } from '../../../app/auth';
 import { PageLoader } from '../../../components/PageLoader';
 import { toastError } from '../../../lib/errors';
 import { applyServerFieldErrors, textFieldProps, validationText } from '../../../lib/forms';
+import { useFormLoad } from '../../../lib/useFormLoad';
 import { useQueueOptions } from '../../queues/api';
 import { useConnectionOptions, useSaveUser, useUser } from '../api';
 import { UserAdminFields } from './UserAdminFields';
@@ -45,10 +46,7 @@ export default function UserDialog({ open, userId, onClose }: UserDialogProps) {
   const { control, handleSubmit, reset, setError, formState } = form;
   const { errors } = formState;
 
-  useEffect(() => {
-    if (!open) return;
-    reset(existing.data ? userToForm(existing.data) : emptyUserForm);
-  }, [open, existing.data, reset]);
+  useFormLoad(open, isEdit ? (existing.data ? `user-${existing.data.id}` : null) : 'new', () => (existing.data ? userToForm(existing.data) : emptyUserForm), reset);
 
   useEffect(() => {
     if (existing.error) toastError(existing.error);
