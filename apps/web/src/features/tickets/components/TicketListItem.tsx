@@ -1,15 +1,20 @@
-import type { Ticket } from '@atende/contract';
+import { can, type Ticket } from '@atende/contract';
 import SmartToyIcon from '@mui/icons-material/SmartToy';
+import VisibilityIcon from '@mui/icons-material/Visibility';
 import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
 import ListItemButton from '@mui/material/ListItemButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSessionUser } from '../../../app/auth';
 import { formatTimeOrDate } from '../../../lib/dates';
+import { TicketPeekDialog } from '../../ticket-screen/components/TicketPeekDialog';
 import type { TicketActionRequest } from '../api';
 
 /** Spec core §2: under 600 px a contact name longer than 10 characters shows 10 and an ellipsis. */
@@ -43,12 +48,16 @@ function Tag({ label, color, testId }: { label: string; color?: string; testId: 
 export function TicketListItem({ ticket, selected, narrow, busy, onOpen, onAction }: Props) {
   const { t } = useTranslation('tickets');
   const pending = ticket.status === 'pending';
+  // Spec core §2: only admins peek, read-only, e.g. at a waiting ticket a click does not open.
+  const canPeek = can(useSessionUser(), 'ticket:peek');
+  const [peeking, setPeeking] = useState(false);
   const act = (action: 'accept' | 'finish' | 'reopen') => (event: React.MouseEvent) => {
     event.stopPropagation();
     onAction({ ticket, action });
   };
 
   return (
+    <>
     <ListItemButton
       component="div"
       selected={selected}
@@ -97,6 +106,21 @@ export function TicketListItem({ ticket, selected, narrow, busy, onOpen, onActio
         </Box>
       </Box>
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, alignSelf: 'center' }}>
+        {canPeek && (
+          <IconButton
+            size="small"
+            aria-label={t('actions.peek')}
+            title={t('actions.peek')}
+            onClick={(event) => {
+              event.stopPropagation();
+              setPeeking(true);
+            }}
+            sx={{ alignSelf: 'center' }}
+            data-testid={`ticket-peek-${ticket.id}`}
+          >
+            <VisibilityIcon fontSize="small" />
+          </IconButton>
+        )}
         {pending && (
           <Button size="small" variant="contained" color="success" disabled={busy} onClick={act('accept')} data-testid={`ticket-accept-${ticket.id}`}>
             {t('actions.accept')}
@@ -114,5 +138,8 @@ export function TicketListItem({ ticket, selected, narrow, busy, onOpen, onActio
         )}
       </Box>
     </ListItemButton>
+    {/* Outside the row: clicks in the dialog must not reach the row's open-on-click. */}
+    {peeking && <TicketPeekDialog ticket={ticket} open onClose={() => setPeeking(false)} />}
+    </>
   );
 }
