@@ -1,15 +1,13 @@
 import { UI, type User } from '@atende/contract';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
-import SearchIcon from '@mui/icons-material/Search';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
-import TextField from '@mui/material/TextField';
 import { useEffect, useMemo, useState, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { useAuth } from '../../app/auth';
 import { ConfirmationDialog } from '../../components/ConfirmationDialog';
+import { SearchField } from '../../components/SearchField';
 import { PageContainer } from '../../components/PageContainer';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { useDeleteUser, useUsersList } from '../../features/users/api';
@@ -64,22 +62,7 @@ export default function UsersPage() {
       onScroll={handleScroll}
       actions={
         <>
-          <TextField
-            size="small"
-            placeholder={tc('search')}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            slotProps={{
-              htmlInput: { 'data-testid': 'users-search' },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" color="action" />
-                  </InputAdornment>
-                ),
-              },
-            }}
-          />
+          <SearchField value={search} onChange={setSearch} testId="users-search" />
           <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setDialog({ open: true, userId: null })} data-testid="users-add">
             {t('add')}
           </Button>
