@@ -3,31 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, sessionUser } from '../../../test/fixtures';
 import { renderWithApp } from '../../../test/render';
+import { serveApi } from '../../../test/serve';
 import UserDialog from './UserDialog';
-
-type Sent = { url: string; method: string; body: unknown };
-
-function serve(routes: Record<string, (body: unknown) => Response>) {
-  const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const url = String(input);
-      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-      sent.push({ url, method, body });
-      const route = routes[`${method} ${url}`];
-      return route ? route(body) : jsonResponse(404, { error: 'ERR_NOT_FOUND' });
-    }),
-  );
-  return sent;
-}
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('<UserDialog>', () => {
   it("shows 'Too Short!', 'Invalid email' and 'Required' under the fields and sends nothing", async () => {
-    const sent = serve({ 'GET /api/queue': () => jsonResponse(200, []) });
+    const sent = serveApi({ 'GET /api/queue': () => jsonResponse(200, []) });
     const user = userEvent.setup();
     renderWithApp(<UserDialog open userId={null} onClose={() => {}} />, { user: sessionUser() });
 
@@ -43,7 +26,7 @@ describe('<UserDialog>', () => {
   });
 
   it("shows 'Required' for an empty name and 'Too Long!' past 50 characters", async () => {
-    serve({ 'GET /api/queue': () => jsonResponse(200, []) });
+    serveApi({ 'GET /api/queue': () => jsonResponse(200, []) });
     const user = userEvent.setup();
     renderWithApp(<UserDialog open userId={null} onClose={() => {}} />, { user: sessionUser() });
     await user.click(screen.getByTestId('user-save'));
@@ -54,7 +37,7 @@ describe('<UserDialog>', () => {
   });
 
   it('creates a user with the default profile and tells it was saved', async () => {
-    const sent = serve({
+    const sent = serveApi({
       'GET /api/queue': () => jsonResponse(200, [{ id: 1, name: 'Vendas', color: '#f00' }]),
       'GET /api/whatsapp': () => jsonResponse(404, { error: 'ERR_NOT_FOUND' }),
       'POST /api/users': (body) => jsonResponse(201, { id: 12, ...(body as object) }),
@@ -82,7 +65,7 @@ describe('<UserDialog>', () => {
   });
 
   it('puts the field errors of the server under the fields', async () => {
-    serve({
+    serveApi({
       'GET /api/queue': () => jsonResponse(200, []),
       'POST /api/users': () => jsonResponse(400, { error: 'ERR_VALIDATION', fields: { email: 'invalidEmail' } }),
     });
@@ -97,7 +80,7 @@ describe('<UserDialog>', () => {
 
   it('lets a plain user edit only name, email and password of their own profile', async () => {
     const me = sessionUser({ profile: 'user' });
-    const sent = serve({
+    const sent = serveApi({
       [`GET /api/users/${me.id}`]: () => jsonResponse(200, me),
       [`PUT /api/users/${me.id}`]: (body) => jsonResponse(200, { ...me, ...(body as object) }),
     });
@@ -120,7 +103,7 @@ describe('<UserDialog>', () => {
   });
 
   it('offers profile, queues and default connection to an admin', async () => {
-    serve({
+    serveApi({
       'GET /api/queue': () => jsonResponse(200, [{ id: 1, name: 'Vendas', color: '#f00' }]),
       'GET /api/whatsapp': () => jsonResponse(200, [{ id: 4, name: 'Comercial' }]),
     });
