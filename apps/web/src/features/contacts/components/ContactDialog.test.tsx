@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../app/i18n';
@@ -70,13 +70,18 @@ describe('<ContactDialog>', { timeout: 20_000 }, () => {
   });
 
   it('keeps what the user typed when the contact is fetched again meanwhile', async () => {
-    serveApi({ 'GET /api/contacts/5': () => jsonResponse(200, contact()) });
+    // Each fetch answers a changed record (as after a live update), so the refetch reaches the form.
+    let fetches = 0;
+    serveApi({ 'GET /api/contacts/5': () => jsonResponse(200, contact({ updatedAt: new Date(Date.UTC(2026, 0, ++fetches)).toISOString() })) });
     const user = userEvent.setup();
     const { queryClient } = renderWithApp(<ContactDialog open contactId={5} onClose={() => {}} />, { user: sessionUser() });
     const name = (await screen.findByDisplayValue('Maria Lima')) as HTMLInputElement;
     await user.clear(name);
     await user.type(name, 'Maria Souza');
     await queryClient.refetchQueries({ queryKey: ['contacts', 'detail', 5] });
+    expect(fetches).toBe(2);
+    // Let React render the refetched record and run its effects before looking at the field.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(name.value).toBe('Maria Souza');
   });
 
