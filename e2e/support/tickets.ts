@@ -21,10 +21,12 @@ export async function demoDesk(request: APIRequestContext): Promise<DemoDesk> {
   };
   const line = await status();
   // The simulated phone scans the QR once per server start; a journey before may have done it.
+  // A QR nobody scanned for minutes expires (the line shows DISCONNECTED or TIMEOUT): ask a new one.
   await expect
     .poll(async () => {
       const now = await status();
       if (now.status === 'qrcode') await request.post(`/api/simulator/connections/${now.id}/scan`, { headers });
+      if (now.status === 'DISCONNECTED' || now.status === 'TIMEOUT') await request.put(`/api/whatsappsession/${now.id}`, { headers, data: {} });
       return now.status;
     })
     .toBe('CONNECTED');
