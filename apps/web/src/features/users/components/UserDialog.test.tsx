@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, sessionUser } from '../../../test/fixtures';
@@ -100,6 +100,24 @@ describe('<UserDialog>', () => {
     // An empty password keeps the current one: it is not sent at all.
     await waitFor(() => expect(sent.find((s) => s.method === 'PUT')?.body).toMatchObject({ name: 'Ana Lima', email: me.email }));
     expect(sent.find((s) => s.method === 'PUT')?.body).not.toHaveProperty('password');
+  });
+
+  it('keeps what the user typed when the user is fetched again meanwhile', async () => {
+    const me = sessionUser({ profile: 'user' });
+    // Each fetch answers a changed record (as after a live update), so the refetch reaches the form.
+    let fetches = 0;
+    serveApi({ [`GET /api/users/${me.id}`]: () => jsonResponse(200, { ...me, updatedAt: new Date(Date.UTC(2026, 0, ++fetches)).toISOString() }) });
+    const user = userEvent.setup();
+    const { queryClient } = renderWithApp(<UserDialog open userId={me.id} onClose={() => {}} />, { user: me });
+    const name = (await screen.findByTestId('user-name')) as HTMLInputElement;
+    await waitFor(() => expect(name.value).toBe('Ana Souza'));
+    await user.clear(name);
+    await user.type(name, 'Ana Lima');
+    await queryClient.refetchQueries({ queryKey: ['users', 'detail', me.id] });
+    expect(fetches).toBe(2);
+    // Let React render the refetched record and run its effects before looking at the field.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(name.value).toBe('Ana Lima');
   });
 
   it('offers profile, queues and default connection to an admin', async () => {
