@@ -75,6 +75,8 @@ export async function scrollFor(page: Page, selector: string, step: number, fram
         if (!scroller) return reject(new Error(`no scroller: ${selector}`));
         let left = frames;
         const tick = () => {
+          // The wheel event first, as a real wheel sends it: the app tells the agent's scroll by it.
+          scroller.dispatchEvent(new WheelEvent('wheel', { deltaY: step, bubbles: true }));
           scroller.scrollBy(0, step);
           if (--left > 0) requestAnimationFrame(tick);
           else resolve();

@@ -6,7 +6,7 @@ import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Virtuoso } from 'react-virtuoso';
+import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { useSessionUser } from '../../../app/auth';
 import { formatDate } from '../../../lib/dates';
 import { useMessages } from '../api';
@@ -69,13 +69,20 @@ export function MessageList({ ticket, onReply, onDelete }: Props) {
   const { rows, anchor } = useMemo(() => buildRows(pages ?? [], { closed: ticket.status === 'closed' }), [pages, ticket.status]);
   const actions = useMemo(() => ({ onReply, onDelete }), [onReply, onDelete]);
 
-  // Older pages wait until the list has first reached the newest message: while it is still
-  // placing itself, the top counts as reached, and pages prepended then leave it short of the end.
-  const reachedEnd = useRef(false);
+  // Until the agent scrolls, the list stays pinned to the newest message while rows are measured
+  // and pages come in; older pages load only on the agent's own scroll near the top (or while the
+  // whole conversation fits on the screen). Loading them while the list is still placing itself
+  // left it short of the newest message.
+  const listRef = useRef<VirtuosoHandle>(null);
+  const userScrolled = useRef(false);
   const atTop = useRef(false);
   const loadOlder = useCallback(() => {
-    if (reachedEnd.current && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const onUserScroll = useCallback(() => {
+    userScrolled.current = true;
+    if (atTop.current) loadOlder();
+  }, [loadOlder]);
 
   if (query.isPending) {
     return (
@@ -93,6 +100,7 @@ export function MessageList({ ticket, onReply, onDelete }: Props) {
   }
   return (
     <Virtuoso
+      ref={listRef}
       style={{ flex: 1 }}
       data-testid="message-list"
       data={rows}
@@ -102,15 +110,19 @@ export function MessageList({ ticket, onReply, onDelete }: Props) {
       atTopThreshold={TOP_THRESHOLD_PX}
       atTopStateChange={(top) => {
         atTop.current = top;
-        if (top) loadOlder();
+        if (top && userScrolled.current) loadOlder();
       }}
-      startReached={loadOlder}
       atBottomStateChange={(atBottom) => {
-        if (!atBottom || reachedEnd.current) return;
-        reachedEnd.current = true;
-        // A first page shorter than the screen is at the top too: the next one loads now.
-        if (atTop.current) loadOlder();
+        // At the bottom and the top at once: the conversation fits on the screen, so fill it.
+        if (atBottom && atTop.current && !userScrolled.current) loadOlder();
       }}
+      totalListHeightChanged={() => {
+        if (!userScrolled.current) listRef.current?.scrollToIndex({ index: 'LAST', align: 'end' });
+      }}
+      onWheel={onUserScroll}
+      onTouchMove={onUserScroll}
+      onKeyDown={onUserScroll}
+      onPointerDown={onUserScroll}
       followOutput={(atBottom) => (atBottom ? 'smooth' : false)}
       increaseViewportBy={{ top: 400, bottom: 200 }}
       components={{
