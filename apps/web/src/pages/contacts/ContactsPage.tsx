@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { useAuth } from '../../app/auth';
 import { ConfirmationDialog } from '../../components/ConfirmationDialog';
+import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { PageContainer } from '../../components/PageContainer';
 import { SearchField } from '../../components/SearchField';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
@@ -31,24 +32,15 @@ export default function ContactsPage() {
   const searchParam = useDebouncedValue(search.trim(), UI.debounceMs);
   const list = useContactsList(searchParam);
   const [dialog, setDialog] = useState<DialogState>({ open: false });
-  const [toDelete, setToDelete] = useState<Contact | null>(null);
   const [confirmImport, setConfirmImport] = useState(false);
   const [exporting, setExporting] = useState(false);
   const deleteContact = useDeleteContact();
+  const { toDelete, setToDelete, confirmDelete } = useConfirmedDelete<Contact>(deleteContact, t('deleted'));
   const importContacts = useImportContacts();
   const ticket = useStartTicket();
   useContactsLive();
 
   const { rows: contacts, onScroll } = useInfiniteRows(list, (page) => page.contacts);
-
-  function confirmDelete() {
-    if (!toDelete) return;
-    deleteContact.mutate(toDelete.id, {
-      onSuccess: () => toast.success(t('deleted')),
-      onError: toastError,
-      onSettled: () => setToDelete(null),
-    });
-  }
 
   function runImport() {
     importContacts.mutate(undefined, {

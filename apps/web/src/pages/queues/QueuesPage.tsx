@@ -4,8 +4,8 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { ConfirmationDialog } from '../../components/ConfirmationDialog';
+import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { PageContainer } from '../../components/PageContainer';
 import { useDeleteQueue, useQueues } from '../../features/queues/api';
 import QueueDialog from '../../features/queues/components/QueueDialog';
@@ -20,22 +20,13 @@ export default function QueuesPage() {
   const { t: tc } = useTranslation();
   const list = useQueues();
   const deleteQueue = useDeleteQueue();
+  const { toDelete, setToDelete, confirmDelete } = useConfirmedDelete<Queue>(deleteQueue, t('deleted'));
   const [dialog, setDialog] = useState<DialogState>({ open: false });
-  const [toDelete, setToDelete] = useState<Queue | null>(null);
   useQueuesLive();
 
   useEffect(() => {
     if (list.error) toastError(list.error);
   }, [list.error]);
-
-  function confirmDelete() {
-    if (!toDelete) return;
-    deleteQueue.mutate(toDelete.id, {
-      onSuccess: () => toast.success(t('deleted')),
-      onError: toastError,
-      onSettled: () => setToDelete(null),
-    });
-  }
 
   return (
     <PageContainer

@@ -4,9 +4,9 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { useAuth } from '../../app/auth';
 import { ConfirmationDialog } from '../../components/ConfirmationDialog';
+import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { PageContainer } from '../../components/PageContainer';
 import { SearchField } from '../../components/SearchField';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
@@ -14,7 +14,6 @@ import { useInfiniteRows } from '../../components/useInfiniteRows';
 import { useDeleteQuickMessage, useQuickMessagesList } from '../../features/quick-messages/api';
 import { QuickMessageDialog } from '../../features/quick-messages/components/QuickMessageDialog';
 import { QuickMessagesTable } from '../../features/quick-messages/components/QuickMessagesTable';
-import { toastError } from '../../lib/errors';
 
 type DialogState = { open: false } | { open: true; quickMessageId: number | null };
 
@@ -26,19 +25,10 @@ export default function QuickMessagesPage() {
   const searchParam = useDebouncedValue(search.trim(), UI.debounceMs);
   const list = useQuickMessagesList(searchParam);
   const [dialog, setDialog] = useState<DialogState>({ open: false });
-  const [toDelete, setToDelete] = useState<QuickMessage | null>(null);
   const deleteReply = useDeleteQuickMessage();
+  const { toDelete, setToDelete, confirmDelete } = useConfirmedDelete<QuickMessage>(deleteReply, t('deleted'));
 
   const { rows: records, onScroll } = useInfiniteRows(list, (page) => page.records);
-
-  function confirmDelete() {
-    if (!toDelete) return;
-    deleteReply.mutate(toDelete.id, {
-      onSuccess: () => toast.success(t('deleted')),
-      onError: toastError,
-      onSettled: () => setToDelete(null),
-    });
-  }
 
   // The server lets only the author or an admin change a reply; others see shared ones read-only.
   const mayChange = (reply: QuickMessage) => reply.userId === user?.id || can(user, 'quick-messages:manageOthers');

@@ -4,8 +4,8 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { ConfirmationDialog } from '../../components/ConfirmationDialog';
+import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { PageContainer } from '../../components/PageContainer';
 import { SearchField } from '../../components/SearchField';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
@@ -15,7 +15,6 @@ import { TagDialog } from '../../features/tags/components/TagDialog';
 import { TagsTable } from '../../features/tags/components/TagsTable';
 import { TagTicketsDialog } from '../../features/tags/components/TagTicketsDialog';
 import { useTagsLive } from '../../features/tags/useTagsLive';
-import { toastError } from '../../lib/errors';
 
 type DialogState = { open: false } | { open: true; tagId: number | null };
 
@@ -27,20 +26,11 @@ export default function TagsPage() {
   const list = useTagsList(searchParam);
   const [dialog, setDialog] = useState<DialogState>({ open: false });
   const [ticketsOf, setTicketsOf] = useState<Tag | null>(null);
-  const [toDelete, setToDelete] = useState<Tag | null>(null);
   const deleteTag = useDeleteTag();
+  const { toDelete, setToDelete, confirmDelete } = useConfirmedDelete<Tag>(deleteTag, t('deleted'));
   useTagsLive();
 
   const { rows: tags, onScroll } = useInfiniteRows(list, (page) => page.tags);
-
-  function confirmDelete() {
-    if (!toDelete) return;
-    deleteTag.mutate(toDelete.id, {
-      onSuccess: () => toast.success(t('deleted')),
-      onError: toastError,
-      onSettled: () => setToDelete(null),
-    });
-  }
 
   return (
     <PageContainer
