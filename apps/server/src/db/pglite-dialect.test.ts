@@ -40,4 +40,19 @@ describe('PGlite dialect', () => {
     const row = await sql<{ n: string; v: string; d: string }>`select count(*) as n, 12.50::numeric(12,2) as v, date '2026-01-31' as d`.execute(handle.db);
     expect(row.rows[0]).toEqual({ n: '1', v: '12.50', d: '2026-01-31' });
   });
+
+  it('lets timers and sockets run while a backlog of queries is worked through', async () => {
+    let completed = 0;
+    let completedWhenTimerRan = -1;
+    setImmediate(() => (completedWhenTimerRan = completed));
+    await Promise.all(
+      Array.from({ length: 3000 }, async () => {
+        await sql`select 1`.execute(handle.db);
+        completed++;
+      }),
+    );
+    // Without turns the whole backlog runs in microtasks and the timer only fires after it.
+    expect(completedWhenTimerRan).toBeGreaterThanOrEqual(0);
+    expect(completedWhenTimerRan).toBeLessThan(3000);
+  });
 });

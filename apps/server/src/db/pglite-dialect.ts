@@ -19,6 +19,11 @@ import {
  * through `pglite.transaction()`, which holds PGlite's own lock until commit or rollback, so other
  * queries wait instead of leaking in. Corollary: inside a transaction, use the transaction object,
  * never the outer `db` (that query would wait for the lock the transaction holds).
+ *
+ * PGlite runs on this thread and answers in microtasks: a backlog of queries would otherwise run
+ * back to back without the event loop ever turning, starving sockets and timers (an agent's
+ * socket.io connection drops after its ping timeout). Queries therefore step aside to the event
+ * loop once they have held it for TURN_MS.
  */
 export class PGliteDialect implements Dialect {
   constructor(private readonly pglite: PGlite) {}
@@ -38,14 +43,36 @@ export class PGliteDialect implements Dialect {
 
 class RollbackSignal extends Error {}
 
+const TURN_MS = 10;
+
+/** Lets timers and I/O run once the database has kept the thread busy for TURN_MS. */
+class EventLoopTurns {
+  private since = performance.now();
+  private turn: Promise<void> | null = null;
+
+  async take(): Promise<void> {
+    if (this.turn) return this.turn;
+    if (performance.now() - this.since < TURN_MS) return;
+    this.turn = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      this.turn = null;
+      this.since = performance.now();
+    });
+    return this.turn;
+  }
+}
+
 class PGliteConnection implements DatabaseConnection {
   private tx: Transaction | null = null;
   private finish: ((commit: boolean) => void) | null = null;
   private done: Promise<unknown> | null = null;
 
-  constructor(private readonly pglite: PGlite) {}
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly turns: EventLoopTurns,
+  ) {}
 
   async begin(): Promise<void> {
+    await this.turns.take();
     let started!: () => void;
     const ready = new Promise<void>((resolve) => (started = resolve));
     this.done = this.pglite
@@ -74,6 +101,7 @@ class PGliteConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    await this.turns.take();
     const target = this.tx ?? this.pglite;
     const result = await target.query<R>(compiled.sql, compiled.parameters as unknown[]);
     const affected = result.affectedRows;
@@ -90,10 +118,11 @@ class PGliteConnection implements DatabaseConnection {
 }
 
 class PGliteDriver implements Driver {
+  private readonly turns = new EventLoopTurns();
   constructor(private readonly pglite: PGlite) {}
   async init() {}
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new PGliteConnection(this.pglite);
+    return new PGliteConnection(this.pglite, this.turns);
   }
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await (connection as PGliteConnection).begin();
