@@ -39,13 +39,25 @@ export class ProviderEvents {
   }
 }
 
+/** The chat an event belongs to; events without one (status, identity) touch the whole session. */
+function laneOf<K extends ProviderEventName>(event: K, payload: ProviderEventMap[K]): string | undefined {
+  const p = payload as Partial<{ chatId: string; from: string }>;
+  if (event === 'call') return p.from;
+  if (event === 'status' || event === 'identity') return undefined;
+  return p.chatId;
+}
+
 /**
- * Runs event deliveries one after another for a session whose network pushes events without
- * waiting (Baileys, simulator): order is kept and a failing listener is logged, not thrown into
- * the network library.
+ * Delivers events for a session whose network pushes them without waiting (Baileys, simulator).
+ * Events of one chat run one after another in arrival order; different chats run side by side, so
+ * one slow conversation (a media download, a busy ticket) never holds up the others. An event
+ * without a chat (status, identity links two chats) is a barrier: it waits for everything before
+ * it, and everything after it waits for it. A failing listener is logged, not thrown into the
+ * network library.
  */
 export class SerialDelivery {
-  private tail: Promise<void> = Promise.resolve();
+  private barrier: Promise<void> = Promise.resolve();
+  private readonly lanes = new Map<string, Promise<void>>();
 
   constructor(
     private readonly events: ProviderEvents,
@@ -53,20 +65,35 @@ export class SerialDelivery {
   ) {}
 
   push<K extends ProviderEventName>(event: K, payload: ProviderEventMap[K]): Promise<void> {
-    return this.pushLazy(event, async () => payload);
+    return this.schedule(event, laneOf(event, payload), async () => payload);
   }
 
   /** Like push, but the payload is prepared in turn (e.g. media saved first) so order still holds. */
-  pushLazy<K extends ProviderEventName>(event: K, prepare: () => Promise<ProviderEventMap[K]>): Promise<void> {
-    const run = this.tail.then(async () => this.events.emit(event, await prepare()));
-    this.tail = run.catch((error: unknown) => {
-      this.logger.error({ err: error, event }, 'whatsapp event listener failed');
-    });
-    return this.tail;
+  pushLazy<K extends ProviderEventName>(event: K, lane: string | undefined, prepare: () => Promise<ProviderEventMap[K]>): Promise<void> {
+    return this.schedule(event, lane, prepare);
+  }
+
+  private schedule<K extends ProviderEventName>(event: K, lane: string | undefined, prepare: () => Promise<ProviderEventMap[K]>): Promise<void> {
+    const after = lane === undefined ? Promise.all([this.barrier, ...this.lanes.values()]) : (this.lanes.get(lane) ?? this.barrier);
+    const tail = after
+      .then(async () => this.events.emit(event, await prepare()))
+      .catch((error: unknown) => {
+        this.logger.error({ err: error, event }, 'whatsapp event listener failed');
+      });
+    if (lane === undefined) {
+      this.barrier = tail;
+      this.lanes.clear();
+    } else {
+      this.lanes.set(lane, tail);
+      void tail.then(() => {
+        if (this.lanes.get(lane) === tail) this.lanes.delete(lane);
+      });
+    }
+    return tail;
   }
 
   /** Resolves once everything pushed so far was delivered. */
-  idle(): Promise<void> {
-    return this.tail;
+  async idle(): Promise<void> {
+    await Promise.all([this.barrier, ...this.lanes.values()]);
   }
 }

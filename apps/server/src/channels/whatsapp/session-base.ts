@@ -61,7 +61,7 @@ export abstract class SessionBase {
 
   /** Queues an inbound message; its media is saved first when a sink is configured. */
   protected deliverMessage(message: InboundMessage): void {
-    void this.delivery.pushLazy('message', () => this.withStoredMedia(message));
+    void this.delivery.pushLazy('message', message.chatId, () => this.withStoredMedia(message));
   }
 
   /** Saves the media first when a sink is configured, so an expiring provider URL is never the only copy. */

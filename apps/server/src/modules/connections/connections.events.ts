@@ -15,7 +15,8 @@ export interface ChannelSource {
  * Where the session manager hands every inbound provider event. The conversation engine
  * implements it (contacts, tickets, messages); until then the logging handler below stands in.
  *
- * Contract: events of one connection arrive one at a time and in order; a handler awaits its own
+ * Contract: events of one chat arrive one at a time and in order (different chats of a connection
+ * may arrive side by side; status and identity events wait for what came before); a handler awaits its own
  * storage before resolving (Cloud answers Meta's webhook only after that, lesson 2); providers
  * deliver at least once, so handlers dedupe by (company, connection, providerMessageId); `history`
  * and `stale` messages are stored but never trigger automations. A throw is logged (socket
