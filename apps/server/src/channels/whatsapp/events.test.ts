@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ProviderEvents, SerialDelivery } from './events.js';
 import type { InboundMessage } from './provider.js';
 
-const silent = { error: () => undefined, warn: () => undefined, info: () => undefined, debug: () => undefined } as never;
+const silent = { error: () => undefined, warn: () => undefined, info: () => undefined, debug: () => undefined };
 
 function message(chatId: string, body: string): InboundMessage {
   return { providerMessageId: `${chatId}-${body}`, chatId, fromMe: false, body, kind: 'text', timestamp: 0 } as InboundMessage;
