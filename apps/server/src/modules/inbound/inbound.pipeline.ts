@@ -13,7 +13,6 @@ import { findByProviderId } from '../messages/messages.repository.js';
 import { outboxOf } from '../messages/outbox.js';
 import { settingValue } from '../settings/settings.service.js';
 import { announceTicket, announceTicketDeleted, ticketAudience } from '../tickets/tickets.audience.js';
-import { queueIdsOfConnection } from '../tickets/tickets.repository.js';
 import { runInboundHooks } from './automation.js';
 import { identityOfChat } from './inbound.contacts.js';
 import { storeInbound, type InboundSource, type PreparedMedia, type StoreOptions, type StoredInbound } from './inbound.store.js';
@@ -23,6 +22,8 @@ const DAY_MS = 86_400_000;
 export interface PipelineSource extends InboundSource {
   session?: ProviderSession;
 }
+
+const needsDownload = (event: InboundMessage) => Boolean(event.media && !event.media.storedAs && !event.history);
 
 /** Saved before the transaction: provider media URLs expire, and a transaction should not wait on a download. */
 async function prepareMedia(ctx: AppContext, source: InboundSource, event: InboundMessage): Promise<PreparedMedia> {
@@ -53,10 +54,10 @@ export async function receiveMessage(
   if (event.isGroup && (await settingValue(ctx.db, companyId, 'CheckMsgIsGroup')) === 'enabled') return null;
   const identity = identityOfChat(event.chatId, { lid: event.lid, pushName: event.fromMe ? '' : event.pushName, isGroup: event.isGroup });
   if (!identity) return null;
-  if (await findByProviderId(ctx.db, companyId, whatsappId, event.providerMessageId)) return null; // redelivered
+  // A redelivery must not download its media again; without a download the insert itself dedupes.
+  if (needsDownload(event) && (await findByProviderId(ctx.db, companyId, whatsappId, event.providerMessageId))) return null;
   const media = await prepareMedia(ctx, source, event);
-  const queues = await queueIdsOfConnection(ctx.db, whatsappId);
-  const stored = await storeInbound(ctx, source, identity, event, media, { queueId: queues.length === 1 ? queues[0] : null, ...extra });
+  const stored = await storeInbound(ctx, source, identity, event, media, extra);
   if (!stored) return null;
   await announceStored(ctx, source, stored);
   if (source.session) refreshProfilePicture(ctx, source.session, stored.contact, event.chatId, stored.contactCreated);

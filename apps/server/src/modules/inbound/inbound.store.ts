@@ -14,7 +14,7 @@ import type { AppContext } from '../../platform/context.js';
 import { lastMessageLabel, type MessageExtra } from '../messages/messages.presenter.js';
 import { findByProviderId, insertMessageIfAbsent } from '../messages/messages.repository.js';
 import { fillForTicket, storeOutbound } from '../messages/outbound.js';
-import { insertTicketIfAbsent, lockTicketOf, startCycle, updateCycle, updateTicketRow } from '../tickets/tickets.repository.js';
+import { insertTicketIfAbsent, lockTicketOf, queueIdsOfConnection, startCycle, updateCycle, updateTicketRow } from '../tickets/tickets.repository.js';
 import { resolveContact, type ChatIdentity, type MergeOutcome } from './inbound.contacts.js';
 import { withRetry } from './serial-lanes.js';
 
@@ -37,8 +37,11 @@ export interface InboundSource {
 }
 
 export interface StoreOptions {
-  /** The queue a new or reopened ticket goes to (the connection's only queue), null for the bot to choose. */
-  queueId: number | null;
+  /**
+   * The queue a new or reopened ticket goes to, null for the bot to choose. By default the
+   * connection's queue when it has exactly one, looked up only when a ticket starts an attendance.
+   */
+  queueId?: number | null;
   /** The call_log entry written from a call event (a provider's own missed-call message then merges with it). */
   fromCallEvent?: boolean;
 }
@@ -82,18 +85,26 @@ function extraOf(event: InboundMessage, media: PreparedMedia, fromCallEvent: boo
   return extra;
 }
 
+/** The queue an attendance starting now goes to (StoreOptions.queueId). */
+async function startingQueue(trx: Database, whatsappId: number, options: StoreOptions): Promise<number | null> {
+  if (options.queueId !== undefined) return options.queueId;
+  const queues = await queueIdsOfConnection(trx, whatsappId);
+  return queues.length === 1 ? queues[0] : null;
+}
+
 async function ticketFor(trx: Database, contact: ContactRow, source: InboundSource, event: InboundMessage, options: StoreOptions, now: Date) {
   const { companyId, whatsappId } = source;
   const existing = await lockTicketOf(trx, companyId, contact.id, whatsappId);
   if (existing) return { ticket: existing, created: false };
+  const queueId = event.history ? null : await startingQueue(trx, whatsappId, options);
   // A chat that only comes from the phone's history is a past conversation: closed, no attendance.
   const inserted = await insertTicketIfAbsent(trx, {
-    companyId, contactId: contact.id, whatsappId, status: event.history ? 'closed' : 'pending', queueId: event.history ? null : options.queueId,
+    companyId, contactId: contact.id, whatsappId, status: event.history ? 'closed' : 'pending', queueId,
     isGroup: contact.isGroup, lastMessageAt: new Date(event.timestamp), createdAt: now, updatedAt: now,
   });
   if (!inserted) return { ticket: (await lockTicketOf(trx, companyId, contact.id, whatsappId))!, created: false };
   if (event.history) return { ticket: inserted, created: true };
-  const cycle = await startCycle(trx, inserted, { queueId: options.queueId, startedAt: now });
+  const cycle = await startCycle(trx, inserted, { queueId, startedAt: now });
   return { ticket: await updateTicketRow(trx, companyId, inserted.id, { currentCycleId: cycle.id }), created: true };
 }
 
@@ -152,9 +163,10 @@ export async function storeInbound(
 
       let reopened = false;
       if (ticket.status === 'closed' && customer && !consumed && !quiet) {
-        const cycle = await startCycle(trx, ticket, { queueId: options.queueId, startedAt: now });
+        const queueId = await startingQueue(trx, whatsappId, options);
+        const cycle = await startCycle(trx, ticket, { queueId, startedAt: now });
         ticket = await updateTicketRow(trx, companyId, ticket.id, {
-          status: 'pending', userId: null, queueId: options.queueId, currentCycleId: cycle.id, botState: '{}', chatbot: false, updatedAt: now,
+          status: 'pending', userId: null, queueId, currentCycleId: cycle.id, botState: '{}', chatbot: false, updatedAt: now,
         });
         reopened = true;
       }

@@ -6,33 +6,38 @@
  * status rooms (joinTickets) and the notification room are never used for tickets: every member
  * of the company may join those.
  */
+import { sql, type RawBuilder } from 'kysely';
 import { rooms, type Ticket, type TicketEvent } from '@atende/contract';
 import type { Database } from '../../db/database.js';
 import type { AppContext } from '../../platform/context.js';
 import { presentTicket } from './tickets.presenter.js';
-import { findTicketView } from './tickets.repository.js';
+import { ticketViews } from './tickets.repository.js';
 import type { TicketScope } from './tickets.policy.js';
 
 export interface AudienceScope extends TicketScope {
   companyId: number;
 }
 
+/**
+ * The users other than admins who may reach a ticket with this company, owner and queue (the
+ * rule of tickets.policy), as a subquery over plain values or over a joined ticket row's columns,
+ * so a ticket's view and its audience come back in one statement.
+ */
+function audienceUserIds(companyId: RawBuilder<unknown>, userId: RawBuilder<unknown>, queueId: RawBuilder<unknown>) {
+  // Admins hear it through their room (joined at connect), never twice.
+  return sql<number>`select u.id from users u where u.company_id = ${companyId} and u.profile <> 'admin'
+    and (u.id = coalesce(${userId}, 0)
+      or (${queueId} is null and u.all_ticket = 'enabled')
+      or u.id in (select uq.user_id from user_queues uq where uq.queue_id = ${queueId}))`;
+}
+
+const roomsOf = (companyId: number, userIds: number[]) => [rooms.admins(companyId), ...userIds.map((id) => rooms.user(id))];
+
 /** Rooms of everyone allowed to see the ticket; each socket is in at most one of them for this emit. */
 export async function ticketAudience(db: Database, ticket: AudienceScope): Promise<string[]> {
-  const users = await db
-    .selectFrom('users')
-    .select('id')
-    .where('companyId', '=', ticket.companyId)
-    // Admins hear it through their room (joined at connect), never twice.
-    .where('profile', '!=', 'admin')
-    .where((eb) => {
-      const allowed = [eb('id', '=', ticket.userId ?? 0)];
-      if (ticket.queueId === null) allowed.push(eb('allTicket', '=', 'enabled'));
-      else allowed.push(eb('id', 'in', eb.selectFrom('userQueues').select('userId').where('queueId', '=', ticket.queueId)));
-      return eb.or(allowed);
-    })
-    .execute();
-  return [rooms.admins(ticket.companyId), ...users.map((u) => rooms.user(u.id))];
+  const value = (v: number | null) => sql`${v}::int`;
+  const { rows } = await sql<{ id: number }>`${audienceUserIds(value(ticket.companyId), value(ticket.userId), value(ticket.queueId))}`.execute(db);
+  return roomsOf(ticket.companyId, rows.map((r) => r.id));
 }
 
 function emit(ctx: AppContext, companyId: number, audience: Iterable<string>, payload: TicketEvent) {
@@ -50,10 +55,14 @@ export async function announceTicket(
   ticketId: number,
   before: string[] = [],
 ): Promise<{ ticket: Ticket; audience: string[] } | null> {
-  const view = await findTicketView(ctx.db, companyId, ticketId);
+  const column = (name: string) => sql.raw(`tickets.${name}`);
+  const view = await ticketViews(ctx.db, companyId)
+    .select(sql<number[]>`array(${audienceUserIds(column('company_id'), column('user_id'), column('queue_id'))})`.as('audienceUserIds'))
+    .where('tickets.id', '=', ticketId)
+    .executeTakeFirst();
   if (!view) return null;
   const ticket = presentTicket(view);
-  const audience = await ticketAudience(ctx.db, view);
+  const audience = roomsOf(companyId, view.audienceUserIds);
   emit(ctx, companyId, audience, { action: 'update', ticket });
   const now = new Set(audience);
   const gone = before.filter((room) => !now.has(room));
