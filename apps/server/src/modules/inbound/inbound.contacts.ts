@@ -101,16 +101,22 @@ export async function linkIdentity(trx: Database, companyId: number, phoneJid: s
   return link(trx, companyId, found, id, now);
 }
 
+/** What a chat's identity teaches about its contact: the LID, the number, the person's own name. */
+export function contactChanges(keep: ContactRow, id: ChatIdentity, foundByNumber: boolean): Partial<Pick<ContactRow, 'lid' | 'number' | 'name'>> {
+  const changes: Partial<Pick<ContactRow, 'lid' | 'number' | 'name'>> = {};
+  if (id.lid && keep.lid !== id.lid && (!keep.lid || foundByNumber)) changes.lid = id.lid;
+  if (id.number && !keep.number) changes.number = id.number;
+  if (id.name && isPlaceholderName(keep) && keep.name !== id.name) changes.name = id.name;
+  return changes;
+}
+
 async function link(trx: Database, companyId: number, found: ContactRow[], id: ChatIdentity, now: Date) {
   const byNumber = id.number ? found.find((c) => c.number === id.number) : undefined;
   const byLid = id.lid ? found.find((c) => c.lid === id.lid) : undefined;
   let merged: MergeOutcome | null = null;
   if (byNumber && byLid && byNumber.id !== byLid.id) merged = await mergeContacts(trx, companyId, byNumber, byLid);
   const keep = (byNumber ?? byLid ?? found[0])!;
-  const changes: Partial<Pick<ContactRow, 'lid' | 'number' | 'name'>> = {};
-  if (id.lid && keep.lid !== id.lid && (!keep.lid || byNumber)) changes.lid = id.lid;
-  if (id.number && !keep.number) changes.number = id.number;
-  if (id.name && isPlaceholderName(keep) && keep.name !== id.name) changes.name = id.name;
+  const changes = contactChanges(keep, id, Boolean(byNumber));
   if (Object.keys(changes).length === 0) return { contact: keep, merged };
   const contact = await trx.updateTable('contacts').set({ ...changes, updatedAt: now }).where('id', '=', keep.id).returningAll().executeTakeFirstOrThrow();
   return { contact, merged };

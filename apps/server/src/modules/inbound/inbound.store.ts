@@ -8,7 +8,9 @@
 import { sql } from 'kysely';
 import type { MessageMediaType } from '@atende/contract';
 import type { InboundMessage, MessageKind } from '../../channels/whatsapp/provider.js';
+import type { Insertable } from 'kysely';
 import type { Database } from '../../db/database.js';
+import type { MessagesTable } from '../../db/schema-conversations.js';
 import type { BotState, ContactRow, MessageRow, TicketRow } from '../../db/schema-conversations.js';
 import type { AppContext } from '../../platform/context.js';
 import { lastMessageLabel, type MessageExtra } from '../messages/messages.presenter.js';
@@ -137,6 +139,61 @@ async function loggedCallNear(trx: Database, ticketId: number, timestamp: number
   return Boolean(row);
 }
 
+/** The message row of an inbound event on its ticket (quoted references are the caller's). */
+export function inboundMessageValues(
+  source: InboundSource,
+  contact: ContactRow,
+  ticket: TicketRow,
+  event: InboundMessage,
+  media: PreparedMedia,
+  options: { fromCallEvent: boolean; read: boolean; now: Date },
+): Insertable<MessagesTable> {
+  return {
+    companyId: source.companyId, ticketId: ticket.id, contactId: contact.id, whatsappId: source.whatsappId, cycleId: ticket.currentCycleId,
+    providerMessageId: event.providerMessageId, fromMe: event.fromMe, automated: false, userId: null,
+    body: event.body, mediaType: MEDIA_TYPE_OF[event.kind] ?? 'chat', mediaPath: media.mediaPath, mediaName: media.mediaName, mimeType: media.mimeType,
+    extra: JSON.stringify(extraOf(event, media, options.fromCallEvent)),
+    ack: event.fromMe ? 1 : 0, read: options.read, delivery: event.fromMe ? 'sent' : 'received',
+    quotedMessageId: null, quotedProviderId: null, sentAt: event.timestamp, createdAt: options.now, updatedAt: options.now,
+  };
+}
+
+export interface LastMessageEntry {
+  ticketId: number;
+  message: MessageRow;
+  /** A customer's message the agents have not read yet. */
+  unread: boolean;
+  /** Written by the customer (the Cloud 24-hour window counts from it). */
+  inbound: boolean;
+}
+
+/**
+ * Each ticket's last message, unread count and last inbound time after new messages, in one
+ * statement for any number of tickets (one entry per ticket). The newest message by provider
+ * time is the ticket's last message, whatever order they arrive in.
+ */
+export async function recordLastMessages(trx: Database, entries: LastMessageEntry[], now: Date): Promise<TicketRow[]> {
+  const at = entries.map((e) => new Date(Number(e.message.sentAt)).toISOString());
+  return trx
+    .updateTable('tickets')
+    .from(
+      sql<{ id: number; label: string; at: Date; unread: number; inbound: boolean }>`(select * from unnest(
+        ${entries.map((e) => e.ticketId)}::int[], ${entries.map((e) => lastMessageLabel(e.message))}::text[], ${at}::timestamptz[],
+        ${entries.map((e) => (e.unread ? 1 : 0))}::int[], ${entries.map((e) => e.inbound)}::bool[]
+      ) as v(id, label, at, unread, inbound))`.as('v'),
+    )
+    .set({
+      lastMessage: sql<string>`case when v.at >= tickets.last_message_at then v.label else tickets.last_message end`,
+      lastMessageAt: sql<Date>`greatest(tickets.last_message_at, v.at)`,
+      unreadMessages: sql<number>`tickets.unread_messages + v.unread`,
+      lastInboundAt: sql<Date>`case when v.inbound then greatest(coalesce(tickets.last_inbound_at, v.at), v.at) else tickets.last_inbound_at end`,
+      updatedAt: now,
+    })
+    .whereRef('tickets.id', '=', sql.ref('v.id'))
+    .returningAll('tickets')
+    .execute();
+}
+
 export async function storeInbound(
   ctx: AppContext,
   source: InboundSource,
@@ -174,32 +231,12 @@ export async function storeInbound(
       const quotedId = event.reaction?.targetId ?? event.quotedId;
       const quoted = quotedId ? await findByProviderId(trx, companyId, whatsappId, quotedId) : undefined;
       const message = await insertMessageIfAbsent(trx, {
-        companyId, ticketId: ticket.id, contactId: contact.id, whatsappId, cycleId: ticket.currentCycleId,
-        providerMessageId: event.providerMessageId, fromMe: event.fromMe, automated: false, userId: null,
-        body: event.body, mediaType: MEDIA_TYPE_OF[event.kind] ?? 'chat', mediaPath: media.mediaPath, mediaName: media.mediaName, mimeType: media.mimeType,
-        extra: JSON.stringify(extraOf(event, media, Boolean(options.fromCallEvent))),
-        ack: event.fromMe ? 1 : 0, read: !customer || consumed, delivery: event.fromMe ? 'sent' : 'received',
-        quotedMessageId: quoted?.id ?? null, quotedProviderId: quotedId ?? null, sentAt: event.timestamp, createdAt: now, updatedAt: now,
+        ...inboundMessageValues(source, contact, ticket, event, media, { fromCallEvent: Boolean(options.fromCallEvent), read: !customer || consumed, now }),
+        quotedMessageId: quoted?.id ?? null, quotedProviderId: quotedId ?? null,
       });
       if (!message) throw new Duplicate();
 
-      if (!quiet) {
-        const at = new Date(event.timestamp);
-        const unread = customer && !consumed ? 1 : 0;
-        ticket = await trx
-          .updateTable('tickets')
-          .set({
-            // The newest message by provider time is the ticket's last message, whatever order they arrive in.
-            lastMessage: sql<string>`case when ${at}::timestamptz >= last_message_at then ${lastMessageLabel(message)} else last_message end`,
-            lastMessageAt: sql<Date>`greatest(last_message_at, ${at}::timestamptz)`,
-            unreadMessages: sql<number>`unread_messages + ${unread}`,
-            ...(event.fromMe ? {} : { lastInboundAt: sql<Date>`greatest(coalesce(last_inbound_at, ${at}::timestamptz), ${at}::timestamptz)` }),
-            updatedAt: now,
-          })
-          .where('id', '=', ticket.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-      }
+      if (!quiet) [ticket] = await recordLastMessages(trx, [{ ticketId: ticket.id, message, unread: customer && !consumed, inbound: !event.fromMe }], now);
       return { message, contact, ticket, previous, contactCreated, ticketCreated: found.created, ticketReopened: reopened, consumed, said, merged };
     });
   try {

@@ -5,7 +5,7 @@ import { announceTicket, ticketAudience } from '../tickets/tickets.audience.js';
 import { presentTicket } from '../tickets/tickets.presenter.js';
 import { findTicketView } from '../tickets/tickets.repository.js';
 import { presentMessage } from './messages.presenter.js';
-import { quotedOf } from './messages.repository.js';
+import { quotedOf, type QuotedRef } from './messages.repository.js';
 
 export interface MessageChange {
   action: 'create' | 'update';
@@ -38,13 +38,24 @@ export async function announceMessages(
   }
   if (changes.length === 0) return;
   const quoted = await quotedOf(ctx.db, companyId, changes.map((c) => c.message));
+  emitMessageChanges(ctx, companyId, { ticket, audience }, changes, quoted);
+}
+
+/** `appMessage` for each change, with the ticket as it is now, to the ticket's audience. */
+export function emitMessageChanges(
+  ctx: AppContext,
+  companyId: number,
+  presented: { ticket: Ticket; audience: string[] },
+  changes: MessageChange[],
+  quoted: Map<string, QuotedRef> = new Map(),
+): void {
   for (const change of changes) {
     const payload: MessageEvent = {
       action: change.action,
       message: presentMessage(change.message, change.message.quotedMessageId ? quoted.get(change.message.quotedMessageId) : null),
-      ticket,
+      ticket: presented.ticket,
     };
-    for (const room of audience) ctx.live.toRoom(room, companyId, 'appMessage', payload);
+    for (const room of presented.audience) ctx.live.toRoom(room, companyId, 'appMessage', payload);
   }
 }
 

@@ -44,6 +44,27 @@ function emit(ctx: AppContext, companyId: number, audience: Iterable<string>, pa
   for (const room of audience) ctx.live.toRoom(room, companyId, 'ticket', payload);
 }
 
+/** Tickets as presented, each with the rooms of its audience, in one statement. */
+export async function presentedWithAudience(db: Database, companyId: number, ticketIds: number[]): Promise<Map<number, { ticket: Ticket; audience: string[] }>> {
+  const column = (name: string) => sql.raw(`tickets.${name}`);
+  const views = ticketIds.length
+    ? await ticketViews(db, companyId)
+        .select(sql<number[]>`array(${audienceUserIds(column('company_id'), column('user_id'), column('queue_id'))})`.as('audienceUserIds'))
+        .where('tickets.id', 'in', ticketIds)
+        .execute()
+    : [];
+  return new Map(views.map((view) => [view.id, { ticket: presentTicket(view), audience: roomsOf(companyId, view.audienceUserIds) }]));
+}
+
+/** The ticket's update event to its audience, and `removed` to the rooms of `before` that lost it. */
+export function emitTicketUpdate(ctx: AppContext, companyId: number, presented: { ticket: Ticket; audience: string[] }, before: string[] = []): void {
+  const { ticket, audience } = presented;
+  emit(ctx, companyId, audience, { action: 'update', ticket });
+  const now = new Set(audience);
+  const gone = before.filter((room) => !now.has(room));
+  if (gone.length) emit(ctx, companyId, gone, { action: 'removed', ticketId: ticket.id });
+}
+
 /**
  * After a change has committed: the ticket as it is now to everyone who may see it, and `removed`
  * to those who could see it before (`before`) and no longer can (a transfer to another queue).
@@ -55,19 +76,10 @@ export async function announceTicket(
   ticketId: number,
   before: string[] = [],
 ): Promise<{ ticket: Ticket; audience: string[] } | null> {
-  const column = (name: string) => sql.raw(`tickets.${name}`);
-  const view = await ticketViews(ctx.db, companyId)
-    .select(sql<number[]>`array(${audienceUserIds(column('company_id'), column('user_id'), column('queue_id'))})`.as('audienceUserIds'))
-    .where('tickets.id', '=', ticketId)
-    .executeTakeFirst();
-  if (!view) return null;
-  const ticket = presentTicket(view);
-  const audience = roomsOf(companyId, view.audienceUserIds);
-  emit(ctx, companyId, audience, { action: 'update', ticket });
-  const now = new Set(audience);
-  const gone = before.filter((room) => !now.has(room));
-  if (gone.length) emit(ctx, companyId, gone, { action: 'removed', ticketId });
-  return { ticket, audience };
+  const presented = (await presentedWithAudience(ctx.db, companyId, [ticketId])).get(ticketId);
+  if (!presented) return null;
+  emitTicketUpdate(ctx, companyId, presented, before);
+  return presented;
 }
 
 export function announceTicketDeleted(ctx: AppContext, companyId: number, ticketId: number, audience: string[]): void {
