@@ -1,7 +1,9 @@
 /**
  * What happens to an inbound message, in order: filtered (broadcasts; groups per
- * CheckMsgIsGroup), deduplicated early (a redelivery costs one lookup, no media download), media
- * saved, stored (inbound.store), then — after the commit — announced to the ticket's audience and
+ * CheckMsgIsGroup), deduplicated early when it has media to download (a redelivery then costs one
+ * lookup, no download; otherwise the insert itself dedupes), media
+ * saved, stored (the everyday message in a shared batch, inbound.batch; anything else alone,
+ * inbound.store), then — after the commit — announced to the ticket's audience and
  * handed to the automation hooks with what they need to know (history, stale, fromMe, consumed).
  */
 import { isBroadcastJid } from '../../channels/whatsapp/numbers.js';
@@ -14,6 +16,7 @@ import { outboxOf } from '../messages/outbox.js';
 import { settingValue } from '../settings/settings.service.js';
 import { announceTicket, announceTicketDeleted, ticketAudience } from '../tickets/tickets.audience.js';
 import { runInboundHooks } from './automation.js';
+import { batcherOf, mayBatch } from './inbound.batch.js';
 import { identityOfChat } from './inbound.contacts.js';
 import { storeInbound, type InboundSource, type PreparedMedia, type StoreOptions, type StoredInbound } from './inbound.store.js';
 
@@ -57,9 +60,15 @@ export async function receiveMessage(
   // A redelivery must not download its media again; without a download the insert itself dedupes.
   if (needsDownload(event) && (await findByProviderId(ctx.db, companyId, whatsappId, event.providerMessageId))) return null;
   const media = await prepareMedia(ctx, source, event);
-  const stored = await storeInbound(ctx, source, identity, event, media, extra);
-  if (!stored) return null;
-  await announceStored(ctx, source, stored);
+  const batched = mayBatch(identity, event, extra) ? await batcherOf(ctx).store({ source, identity, event, media }) : 'single';
+  if (batched === null) return null;
+  let stored: StoredInbound;
+  if (batched === 'single') {
+    const single = await storeInbound(ctx, source, identity, event, media, extra);
+    if (!single) return null;
+    await announceStored(ctx, source, single);
+    stored = single;
+  } else stored = batched; // the batch announced it
   if (source.session) refreshProfilePicture(ctx, source.session, stored.contact, event.chatId, stored.contactCreated);
   await runInboundHooks(ctx, {
     ticket: stored.ticket,
