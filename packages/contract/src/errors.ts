@@ -69,6 +69,9 @@ export const ERROR_CODES = [
   'ERR_QUICK_MESSAGE_SHORTCODE_ALREADY_EXISTS',
   'ERR_NO_TICKET_NOTE_FOUND',
   'ERR_NO_QUEUE_OPTION_FOUND',
+  'ERR_NO_SCHEDULE_FOUND',
+  /** A schedule already sent is history: it is no longer edited. */
+  'ERR_SCHEDULE_ALREADY_SENT',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

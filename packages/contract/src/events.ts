@@ -19,6 +19,7 @@ export const LIVE_ENTITIES = [
   'payment',
   'auth',
   'settings',
+  'schedule',
 ] as const;
 export type LiveEntity = (typeof LIVE_ENTITIES)[number];
 

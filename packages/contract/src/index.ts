@@ -12,6 +12,7 @@ export * from './permissions.js';
 export * from './plans.js';
 export * from './queues.js';
 export * from './quick-messages.js';
+export * from './schedules.js';
 export * from './settings.js';
 export * from './tags.js';
 export * from './ticket-notes.js';

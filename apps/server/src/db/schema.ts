@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ConversationTables } from './schema-conversations.js';
+import type { ScheduleTables } from './schema-schedules.js';
 import type { AllTicket, CompanySchedule, Profile, Recurrence } from '@atende/contract';
 
 export interface QueueScheduleEntry {
@@ -170,7 +171,7 @@ export interface WhatsappLeasesTable {
   expiresAt: Timestamp;
 }
 
-export interface DB extends ConversationTables {
+export interface DB extends ConversationTables, ScheduleTables {
   plans: PlansTable;
   companies: CompaniesTable;
   users: UsersTable;

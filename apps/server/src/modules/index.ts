@@ -14,6 +14,7 @@ import { messagesRoutes } from './messages/messages.routes.js';
 import { plansRoutes } from './plans/plans.routes.js';
 import { queueOptionsRoutes } from './queues/queue-options.routes.js';
 import { quickMessagesRoutes } from './quick-messages/quick-messages.routes.js';
+import { schedulesModule } from './schedules/schedules.module.js';
 import { queuesRoutes } from './queues/queues.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
 import { simulatorRoutes } from './simulator/simulator.routes.js';
@@ -45,6 +46,7 @@ export const apiModules: ModuleRegistration[] = [
   (api, ctx, guards) => dashboardRoutes(api, ctx, guards),
   (api, ctx, guards) => ticketNotesRoutes(api, ctx, guards),
   (api, ctx, guards) => quickMessagesRoutes(api, ctx, guards),
+  (api, ctx, guards) => schedulesModule(api, ctx, guards),
   (api, ctx, guards) => connectionsRoutes(api, ctx, guards),
   (api, ctx, guards) => mediaRoutes(api, ctx, guards),
   (api, ctx, guards) => simulatorRoutes(api, ctx, guards),

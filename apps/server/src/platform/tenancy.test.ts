@@ -23,6 +23,7 @@ interface Ids {
   quickMessageId: number;
   ticketNoteId: number;
   queueOptionId: number;
+  scheduleId: number;
   ticketUuid: string;
   messageId: number;
 }
@@ -148,6 +149,17 @@ const PROBES: Probe[] = [
   { route: 'POST /api/messages/:id', url: (b) => `/api/messages/${b.ticketId}`, body: () => ({ body: 'owned' }), status: 404, error: 'ERR_NO_TICKET_FOUND' },
   { route: 'PUT /api/messages/:id', url: (b) => `/api/messages/${b.messageId}`, body: () => ({ body: 'owned' }), status: 404, error: 'ERR_NOT_FOUND' },
   { route: 'DELETE /api/messages/:id', url: (b) => `/api/messages/${b.messageId}`, status: 404, error: 'ERR_NOT_FOUND' },
+  { route: 'GET /api/schedules/:id', url: (b) => `/api/schedules/${b.scheduleId}`, status: 404, error: 'ERR_NO_SCHEDULE_FOUND' },
+  {
+    route: 'PUT /api/schedules/:id',
+    url: (b) => `/api/schedules/${b.scheduleId}`,
+    body: () => ({ body: 'Hijacked text', sendAt: '2030-01-01T00:00:00Z' }),
+    status: 404,
+    error: 'ERR_NO_SCHEDULE_FOUND',
+  },
+  { route: 'DELETE /api/schedules/:id', url: (b) => `/api/schedules/${b.scheduleId}`, status: 404, error: 'ERR_NO_SCHEDULE_FOUND' },
+  { route: 'POST /api/schedules/:id/media-upload', url: (b) => `/api/schedules/${b.scheduleId}/media-upload`, status: 404, error: 'ERR_NO_SCHEDULE_FOUND' },
+  { route: 'DELETE /api/schedules/:id/media-upload', url: (b) => `/api/schedules/${b.scheduleId}/media-upload`, status: 404, error: 'ERR_NO_SCHEDULE_FOUND' },
 ];
 
 /**
@@ -158,7 +170,7 @@ const GUARDED = [
   '/api/users/', '/api/queue/', '/api/companies/', '/api/plans/', '/api/settings/',
   '/api/whatsapp/', '/api/whatsappsession/', '/api/media/', '/api/webhooks/', '/api/simulator/',
   '/api/contacts/', '/api/tags/', '/api/ticket-tags/', '/api/quick-messages/', '/api/ticket-notes/', '/api/queue-options/',
-  '/api/tickets/', '/api/messages/',
+  '/api/tickets/', '/api/messages/', '/api/schedules/',
 ];
 
 /** Ids of B sent inside bodies: refused as invalid fields, never linked. */
@@ -187,6 +199,7 @@ const BODY_PROBES: Array<Omit<Probe, 'route'> & { method: 'POST' | 'PUT' }> = [
     error: 'ERR_NO_TICKET_FOUND',
   },
   { method: 'POST', url: () => '/api/queue-options', body: (b) => ({ queueId: b.queueId, title: 'Cross option' }), status: 404, error: 'ERR_NO_QUEUE_FOUND' },
+  { method: 'POST', url: () => '/api/schedules', body: (b) => ({ body: 'Cross schedule', contactId: b.contactId, sendAt: '2030-01-01T00:00:00Z' }), status: 404, error: 'ERR_NO_CONTACT_FOUND' },
 ];
 
 /** B's ids in query strings: not found, never B's rows. */
@@ -251,6 +264,7 @@ async function snapshotOfB() {
     `/api/tickets/${b.ticketId}`,
     `/api/tickets/u/${b.ticketUuid}`,
     `/api/messages/${b.ticketId}`,
+    `/api/schedules/${b.scheduleId}`,
   ];
   const answers = await Promise.all(reads.map((url) => adminB.get(url)));
   for (const res of answers) expect(res.statusCode).toBe(200);
@@ -276,6 +290,7 @@ beforeAll(async () => {
   const quickMessageId = (await adminB.post('/api/quick-messages', { shortcode: 'b', message: 'B only' })).json().id;
   const ticketNoteId = (await adminB.post('/api/ticket-notes', { note: 'Nota B', ticketId, contactId })).json().id;
   const queueOptionId = (await adminB.post('/api/queue-options', { queueId, title: 'Opção B' })).json().id;
+  const scheduleId = (await adminB.post('/api/schedules', { body: 'Agendada B', contactId, ticketId, sendAt: '2999-01-01T00:00:00Z' })).json().id;
   const ticketUuid = (await adminB.get(`/api/tickets/${ticketId}`)).json().uuid;
   const message = await t.database.db
     .insertInto('messages')
@@ -296,6 +311,7 @@ beforeAll(async () => {
     quickMessageId,
     ticketNoteId,
     queueOptionId,
+    scheduleId,
     ticketUuid,
     messageId: Number(message.id),
   };

@@ -1,0 +1,209 @@
+/**
+ * Sends scheduled messages when their time comes. Nothing is queued per schedule: a sweep asks
+ * the database for PENDENTE schedules whose sendAt has passed, so one that fell due while no
+ * process ran (or was created with a time already past) goes out on the first sweep after
+ * (lesson 8). Each one is sent in its own transaction that locks it (FOR UPDATE SKIP LOCKED)
+ * only while it is still pending: the message is stored through the outbound path with the
+ * schedule's id in its idempotency key and the schedule marked ENVIADA in the same commit, so
+ * racing sweeps, in one process or several, send it once. The outbox then delivers it.
+ */
+import type { MessageMediaType } from '@atende/contract';
+import type { Database } from '../../db/database.js';
+import type { MessageRow, TicketRow } from '../../db/schema-conversations.js';
+import type { ScheduleRow } from '../../db/schema-schedules.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { RepeatingTask } from '../../platform/repeating-task.js';
+import { defaultConnection } from '../connections/connections.service.js';
+import { afterOutboundStored, fillForTicket, storeOutbound } from '../messages/outbound.js';
+import { announceTicket } from '../tickets/tickets.audience.js';
+import * as tickets from '../tickets/tickets.repository.js';
+import { presentSchedule } from './schedules.presenter.js';
+import { findSchedule } from './schedules.repository.js';
+import { announceSchedule } from './schedules.service.js';
+
+export interface ScheduleSenderOptions {
+  /** How often due schedules are looked for: a message goes out at most this long after its time (the look reads a small partial index). */
+  pollMs?: number;
+  /** Due schedules taken per look. */
+  batchSize?: number;
+}
+
+export interface ScheduleSender {
+  /** One sweep now (worker role only); resolves when every schedule due now was handled. */
+  runDue(): Promise<void>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+function due(db: Database, now: Date) {
+  return db.selectFrom('schedules').where('status', '=', 'PENDENTE').where('sendAt', '<=', now);
+}
+
+function mediaTypeOf(contentType: string): MessageMediaType {
+  if (contentType.startsWith('image/')) return 'image';
+  if (contentType.startsWith('video/')) return 'video';
+  if (contentType.startsWith('audio/')) return 'audio';
+  return 'application';
+}
+
+/**
+ * The conversation the message goes to: the ticket it was scheduled from while it is still the
+ * contact's; else the contact's most recent ticket; else a new one on the company's default
+ * connection, open for the schedule's author (pending when the author is gone). A closed ticket
+ * is used as it is: the message joins its history and the customer's answer opens a new
+ * attendance as any answer would.
+ */
+async function ticketFor(trx: Database, schedule: ScheduleRow, now: Date): Promise<{ ticket: TicketRow; created: boolean }> {
+  const { companyId, contactId } = schedule;
+  if (schedule.ticketId !== null) {
+    const chosen = await tickets.lockTicket(trx, companyId, schedule.ticketId);
+    if (chosen && chosen.contactId === contactId && chosen.whatsappId !== null) return { ticket: chosen, created: false };
+  }
+  const latest = await trx
+    .selectFrom('tickets')
+    .selectAll()
+    .where('companyId', '=', companyId)
+    .where('contactId', '=', contactId)
+    .where('whatsappId', 'is not', null)
+    .orderBy('updatedAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .forUpdate()
+    .executeTakeFirst();
+  if (latest) return { ticket: latest, created: false };
+
+  const connection = await defaultConnection(trx, companyId);
+  const contact = await trx.selectFrom('contacts').select('isGroup').where('companyId', '=', companyId).where('id', '=', contactId).executeTakeFirstOrThrow();
+  const userId = schedule.userId;
+  const status = userId === null ? 'pending' : 'open';
+  const inserted = await tickets.insertTicketIfAbsent(trx, {
+    companyId, contactId, whatsappId: connection.id, status, userId, queueId: null, isGroup: contact.isGroup, lastMessageAt: now, createdAt: now, updatedAt: now,
+  });
+  if (!inserted) {
+    const existing = await tickets.lockTicketOf(trx, companyId, contactId, connection.id);
+    if (!existing) throw new AppError('ERR_CREATING_TICKET', 500);
+    return { ticket: existing, created: false };
+  }
+  const cycle = await tickets.startCycle(trx, inserted, { queueId: null, userId, startedAt: now, acceptedAt: userId ? now : null });
+  return { ticket: await tickets.updateTicketRow(trx, companyId, inserted.id, { currentCycleId: cycle.id }), created: true };
+}
+
+interface Sent {
+  ticket: TicketRow;
+  newTicket: boolean;
+  stored: MessageRow[];
+}
+
+class ScheduleSweep implements ScheduleSender {
+  private readonly task: RepeatingTask;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly options: Required<ScheduleSenderOptions>,
+  ) {
+    this.task = new RepeatingTask(() => this.sweep(), (error) => this.ctx.log.error({ err: error }, 'schedule sweep failed'), options.pollMs);
+  }
+
+  start(): void {
+    this.task.start();
+  }
+
+  stop(): Promise<void> {
+    return this.task.stop();
+  }
+
+  runDue(): Promise<void> {
+    return this.task.run();
+  }
+
+  private async sweep(): Promise<void> {
+    // Only the worker role sends, like it runs the sessions, the outbox and the ticket timers.
+    if (!this.ctx.sessions.running) return;
+    for (;;) {
+      const now = this.ctx.clock.now();
+      const batch = await due(this.ctx.db, now).selectAll().orderBy('sendAt').orderBy('id').limit(this.options.batchSize).execute();
+      let handled = 0;
+      for (const candidate of batch) {
+        try {
+          if (await this.send(candidate, now)) handled += 1;
+        } catch (error) {
+          if (error instanceof AppError) {
+            if (await this.fail(candidate, now)) handled += 1;
+            this.ctx.log.warn({ err: error, scheduleId: candidate.id }, 'a scheduled message cannot be sent: marked ERRO');
+          } else {
+            this.ctx.log.error({ err: error, scheduleId: candidate.id }, 'sending a scheduled message failed; it is tried again on the next sweep');
+          }
+        }
+      }
+      // Stop when a look finds nothing this sweep could handle (the rest is another sweep's).
+      if (batch.length < this.options.batchSize || handled === 0) break;
+    }
+  }
+
+  private async send(candidate: ScheduleRow, now: Date): Promise<boolean> {
+    const { ctx } = this;
+    const media = candidate.mediaPath ? await ctx.media.read(candidate.companyId, candidate.mediaPath) : null;
+    if (candidate.mediaPath && !media) throw new AppError('ERR_WAPP_DOWNLOAD_MEDIA', 400);
+    const sent = await ctx.db.transaction().execute(async (trx): Promise<Sent | null> => {
+      const schedule = await due(trx, now).selectAll().where('id', '=', candidate.id).forUpdate().skipLocked().executeTakeFirst();
+      // Sent, failed, changed or deleted meanwhile; or another sweep holds it right now.
+      if (!schedule || schedule.mediaPath !== candidate.mediaPath) return null;
+      const { ticket, created } = await ticketFor(trx, schedule, now);
+      const body = await fillForTicket(trx, ticket, schedule.body, now);
+      const { message, created: stored } = await storeOutbound(
+        trx,
+        ticket,
+        {
+          body,
+          ...(media ? { mediaType: mediaTypeOf(media.contentType), mediaPath: schedule.mediaPath, mediaName: schedule.mediaName, mimeType: media.contentType } : {}),
+          userId: schedule.userId,
+          automated: false,
+          idempotencyKey: `schedule:${schedule.id}`,
+        },
+        now,
+      );
+      await trx.updateTable('schedules').set({ status: 'ENVIADA', sentAt: now, ticketId: ticket.id, updatedAt: now }).where('id', '=', schedule.id).execute();
+      return { ticket, newTicket: created, stored: stored ? [message] : [] };
+    });
+    if (!sent) return false;
+    if (sent.newTicket) await announceTicket(ctx, sent.ticket.companyId, sent.ticket.id);
+    await afterOutboundStored(ctx, sent.ticket, sent.stored);
+    await this.announce(candidate);
+    return true;
+  }
+
+  /** ERRO, unless it changed meanwhile (an edit makes it pending again, with its new facts). */
+  private async fail(candidate: ScheduleRow, now: Date): Promise<boolean> {
+    const result = await this.ctx.db
+      .updateTable('schedules')
+      .set({ status: 'ERRO', updatedAt: now })
+      .where('id', '=', candidate.id)
+      .where('status', '=', 'PENDENTE')
+      .where('updatedAt', '=', candidate.updatedAt)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    await this.announce(candidate);
+    return true;
+  }
+
+  private async announce(candidate: ScheduleRow): Promise<void> {
+    const row = await findSchedule(this.ctx.db, candidate.companyId, candidate.id);
+    if (row) announceSchedule(this.ctx, candidate.companyId, { action: 'update', schedule: presentSchedule(row) });
+  }
+}
+
+const installed = new WeakMap<AppContext, ScheduleSender>();
+export const scheduleSenderOf = (ctx: AppContext): ScheduleSender | undefined => installed.get(ctx);
+
+/** A sweeper of its own (tests race two of them). */
+export function createScheduleSender(ctx: AppContext, options: ScheduleSenderOptions = {}): ScheduleSender {
+  return new ScheduleSweep(ctx, { pollMs: 5_000, batchSize: 100, ...options });
+}
+
+/** The app's sweeper: polls in every process and works only where the worker role runs. */
+export function installScheduleSender(ctx: AppContext, options: ScheduleSenderOptions = {}): ScheduleSender {
+  const sender = createScheduleSender(ctx, options);
+  installed.set(ctx, sender);
+  return sender;
+}

@@ -1,0 +1,57 @@
+import { sql, type Insertable, type Updateable } from 'kysely';
+import { countAll, type Database } from '../../db/database.js';
+import type { SchedulesTable } from '../../db/schema-schedules.js';
+
+/** A schedule with the name and number of its contact, as every answer shows it. */
+function withContact(db: Database, companyId: number) {
+  return db
+    .selectFrom('schedules')
+    .innerJoin('contacts', (join) => join.onRef('contacts.id', '=', 'schedules.contactId').onRef('contacts.companyId', '=', 'schedules.companyId'))
+    .selectAll('schedules')
+    .select(['contacts.name as contactName', 'contacts.number as contactNumber'])
+    .where('schedules.companyId', '=', companyId);
+}
+
+export type ScheduleView = Awaited<ReturnType<typeof findSchedule>> & object;
+
+export async function pageOfSchedules(db: Database, companyId: number, page: { search: string; contactId?: number; limit: number; offset: number }) {
+  let query = withContact(db, companyId);
+  if (page.contactId) query = query.where('schedules.contactId', '=', page.contactId);
+  if (page.search) {
+    // Taken literally (strpos), like the other lists' searches: % and _ are just characters.
+    const term = page.search.toLowerCase();
+    query = query.where(sql<boolean>`(strpos(lower(schedules.body), ${term}) > 0 or strpos(lower(contacts.name), ${term}) > 0)`);
+  }
+  const [rows, total] = await Promise.all([
+    query.orderBy('schedules.sendAt').orderBy('schedules.id').limit(page.limit).offset(page.offset).execute(),
+    query.clearSelect().select(countAll()).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, count: Number(total.count) };
+}
+
+export function findSchedule(db: Database, companyId: number, id: number) {
+  return withContact(db, companyId).where('schedules.id', '=', id).executeTakeFirst();
+}
+
+export function findContact(db: Database, companyId: number, contactId: number) {
+  return db.selectFrom('contacts').select(['id', 'isGroup']).where('companyId', '=', companyId).where('id', '=', contactId).executeTakeFirst();
+}
+
+export function findTicketOfCompany(db: Database, companyId: number, ticketId: number) {
+  return db.selectFrom('tickets').select(['id', 'contactId']).where('companyId', '=', companyId).where('id', '=', ticketId).executeTakeFirst();
+}
+
+export async function insertSchedule(db: Database, values: Insertable<SchedulesTable>): Promise<number> {
+  return (await db.insertInto('schedules').values(values).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+/** Changes a schedule only while it is not sent: a sweep that sent it first wins, and the change answers false. */
+export async function updateUnsent(db: Database, companyId: number, id: number, values: Updateable<SchedulesTable>): Promise<boolean> {
+  const result = await db.updateTable('schedules').set(values).where('companyId', '=', companyId).where('id', '=', id).where('sentAt', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deleteScheduleRow(db: Database, companyId: number, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('schedules').where('companyId', '=', companyId).where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

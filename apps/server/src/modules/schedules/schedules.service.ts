@@ -1,0 +1,123 @@
+import type { z } from 'zod';
+import { PAGE_SIZE, type Schedule, type ScheduleEventPayload, type ScheduleListQuery, type SchedulePage, type scheduleInput } from '@atende/contract';
+import type { Actor } from '../../platform/actor.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { assertNotSent } from './schedules.policy.js';
+import { presentSchedule } from './schedules.presenter.js';
+import * as repo from './schedules.repository.js';
+
+type ScheduleFields = z.output<typeof scheduleInput>;
+
+export interface UploadedFile {
+  data: Buffer;
+  mimeType: string;
+  fileName: string;
+}
+
+export const noSchedule = () => notFound('ERR_NO_SCHEDULE_FOUND');
+
+export function announceSchedule(ctx: AppContext, companyId: number, payload: ScheduleEventPayload) {
+  ctx.live.toCompany(companyId, 'schedule', payload);
+}
+
+async function load(ctx: AppContext, companyId: number, id: number) {
+  const row = await repo.findSchedule(ctx.db, companyId, id);
+  if (!row) throw noSchedule();
+  return row;
+}
+
+/** The schedule when it may still change (checked before an upload is read). */
+export async function loadChangeable(ctx: AppContext, actor: Actor, id: number) {
+  const row = await load(ctx, actor.companyId, id);
+  assertNotSent(row);
+  return row;
+}
+
+/** The contact and the ticket must be the company's, and the ticket the contact's. */
+async function assertTargets(ctx: AppContext, companyId: number, contactId: number, ticketId: number | null | undefined) {
+  if (!(await repo.findContact(ctx.db, companyId, contactId))) throw notFound('ERR_NO_CONTACT_FOUND');
+  if (ticketId == null) return;
+  const ticket = await repo.findTicketOfCompany(ctx.db, companyId, ticketId);
+  if (!ticket) throw notFound('ERR_NO_TICKET_FOUND');
+  if (ticket.contactId !== contactId) throw new AppError('ERR_VALIDATION', 400, { fields: { ticketId: 'invalid' } });
+}
+
+/** Saves unless the sweep sent it meanwhile; answers and announces the schedule as it is now. */
+async function save(ctx: AppContext, actor: Actor, id: number, values: Parameters<typeof repo.updateUnsent>[3]): Promise<Schedule> {
+  if (!(await repo.updateUnsent(ctx.db, actor.companyId, id, values))) {
+    await load(ctx, actor.companyId, id);
+    throw new AppError('ERR_SCHEDULE_ALREADY_SENT', 409);
+  }
+  const schedule = presentSchedule(await load(ctx, actor.companyId, id));
+  announceSchedule(ctx, actor.companyId, { action: 'update', schedule });
+  return schedule;
+}
+
+export async function listSchedules(ctx: AppContext, actor: Actor, query: ScheduleListQuery): Promise<SchedulePage> {
+  const limit = PAGE_SIZE.default;
+  const offset = (query.pageNumber - 1) * limit;
+  const { rows, count } = await repo.pageOfSchedules(ctx.db, actor.companyId, { search: query.searchParam, contactId: query.contactId, limit, offset });
+  return { schedules: rows.map(presentSchedule), count, hasMore: offset + rows.length < count };
+}
+
+export async function showSchedule(ctx: AppContext, actor: Actor, id: number): Promise<Schedule> {
+  return presentSchedule(await load(ctx, actor.companyId, id));
+}
+
+/** The author is the caller; a companyId, userId or status in the body is ignored. */
+export async function createSchedule(ctx: AppContext, actor: Actor, input: ScheduleFields): Promise<Schedule> {
+  await assertTargets(ctx, actor.companyId, input.contactId, input.ticketId);
+  const now = ctx.clock.now();
+  const id = await repo.insertSchedule(ctx.db, {
+    companyId: actor.companyId,
+    contactId: input.contactId,
+    ticketId: input.ticketId ?? null,
+    userId: actor.userId,
+    body: input.body,
+    sendAt: input.sendAt,
+    createdAt: now,
+    updatedAt: now,
+  });
+  const schedule = presentSchedule(await load(ctx, actor.companyId, id));
+  announceSchedule(ctx, actor.companyId, { action: 'create', schedule });
+  return schedule;
+}
+
+/**
+ * Fields not sent keep their value. A schedule that failed (ERRO) waits again once edited: the
+ * next sweep tries it at its (possibly new) time.
+ */
+export async function updateSchedule(ctx: AppContext, actor: Actor, id: number, input: Partial<ScheduleFields>): Promise<Schedule> {
+  const current = await loadChangeable(ctx, actor, id);
+  const contactId = input.contactId ?? current.contactId;
+  // A new contact without a ticket of theirs drops the old contact's ticket.
+  const ticketId = input.ticketId !== undefined ? input.ticketId : contactId === current.contactId ? current.ticketId : null;
+  await assertTargets(ctx, actor.companyId, contactId, ticketId);
+  return save(ctx, actor, id, {
+    body: input.body,
+    contactId,
+    ticketId,
+    sendAt: input.sendAt,
+    status: 'PENDENTE',
+    updatedAt: ctx.clock.now(),
+  });
+}
+
+/** Deleting a sent schedule removes the record only: the message stays in the conversation. */
+export async function deleteSchedule(ctx: AppContext, actor: Actor, id: number): Promise<void> {
+  if (!(await repo.deleteScheduleRow(ctx.db, actor.companyId, id))) throw noSchedule();
+  announceSchedule(ctx, actor.companyId, { action: 'delete', scheduleId: id });
+}
+
+/** The attachment, saved under the company's media; it replaces any previous one. */
+export async function attachMedia(ctx: AppContext, actor: Actor, id: number, file: UploadedFile): Promise<Schedule> {
+  await loadChangeable(ctx, actor, id);
+  const stored = await ctx.media.save(actor.companyId, file);
+  return save(ctx, actor, id, { mediaPath: stored, mediaName: file.fileName, updatedAt: ctx.clock.now() });
+}
+
+export async function detachMedia(ctx: AppContext, actor: Actor, id: number): Promise<Schedule> {
+  await loadChangeable(ctx, actor, id);
+  return save(ctx, actor, id, { mediaPath: null, mediaName: null, updatedAt: ctx.clock.now() });
+}
