@@ -256,7 +256,7 @@ async function main() {
       capacity: {
         databaseRoundTripsPerSecond: roundTrips,
         statementsPerInboundMessage: statementsPerMessage,
-        note: 'events of one connection are handled one at a time (connections.events.ts contract), so 10 connections give at most 10 messages in flight',
+        note: 'events of one chat are handled one at a time, chats side by side (connections.events.ts contract); everyday messages of many chats share one transaction (modules/inbound/inbound.batch.ts)',
       },
       latencyAt10PerSecond: { seconds: 10, ms: lone, goal: 'none (the delay of a lone message)' },
       latency: {
