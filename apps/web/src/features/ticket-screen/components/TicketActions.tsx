@@ -13,6 +13,7 @@ import { toast } from 'react-toastify';
 import { useSessionUser } from '../../../app/auth';
 import { ConfirmationDialog } from '../../../components/ConfirmationDialog';
 import { toastError } from '../../../lib/errors';
+import { ScheduleTicketButton } from '../../schedules/components/ScheduleTicketButton';
 import { useDeleteTicket, useTicketAction, type TicketActionRequest } from '../../tickets/api';
 import { TransferTicketDialog } from './TransferTicketDialog';
 
@@ -58,6 +59,7 @@ export function TicketActions({ ticket }: { ticket: Ticket }) {
   const busy = action.isPending;
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexShrink: 0 }} data-testid="ticket-actions">
+      <ScheduleTicketButton ticket={ticket} />
       {ticket.status === 'pending' && (
         <Button variant="contained" size="small" disabled={busy} onClick={() => run('accept')} data-testid="ticket-accept">
           {t('actions.accept')}

@@ -1,0 +1,76 @@
+import { SCHEDULE_MEDIA_FIELD, type Schedule, type ScheduleInput, type SchedulePage } from '@atende/contract';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { useLiveEvent } from '../live/useLiveEvent';
+
+export const schedulesKeys = {
+  all: ['schedules'] as const,
+  list: (search: string, contactId: number | null) => ['schedules', 'list', search, contactId] as const,
+  detail: (id: number) => ['schedules', 'detail', id] as const,
+};
+
+/** GET /schedules: the company's scheduled messages, soonest first, page by page; optionally one contact's. */
+export function useSchedulesList(search: string, contactId: number | null = null, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: schedulesKeys.list(search, contactId),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<SchedulePage>('/schedules', { searchParam: search, pageNumber: pageParam, ...(contactId ? { contactId } : {}) }, { signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+    enabled,
+  });
+}
+
+export function useSchedule(id: number | null) {
+  return useQuery({
+    queryKey: schedulesKeys.detail(id ?? 0),
+    queryFn: ({ signal }) => api.get<Schedule>(`/schedules/${id}`, undefined, { signal }),
+    enabled: id !== null,
+    staleTime: 0,
+  });
+}
+
+export interface SaveSchedule {
+  id: number | null;
+  input: ScheduleInput;
+  /** A new attachment, uploaded once the schedule is saved (the upload needs its id). */
+  file: File | null;
+  /** The current attachment was removed in the dialog. */
+  removeMedia: boolean;
+}
+
+/** Saves the schedule, then its attachment: POST or DELETE /schedules/{id}/media-upload. */
+export function useSaveSchedule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, input, file, removeMedia }: SaveSchedule) => {
+      let saved = id === null ? await api.post<Schedule>('/schedules', input) : await api.put<Schedule>(`/schedules/${id}`, input);
+      if (file) {
+        const body = new FormData();
+        body.append(SCHEDULE_MEDIA_FIELD, file);
+        saved = await api.post<Schedule>(`/schedules/${saved.id}/media-upload`, body);
+      } else if (removeMedia && saved.mediaName) {
+        saved = await api.delete<Schedule>(`/schedules/${saved.id}/media-upload`);
+      }
+      return saved;
+    },
+    // Also after a failed upload: the schedule itself may have been saved.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: schedulesKeys.all }),
+  });
+}
+
+export function useDeleteSchedule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`/schedules/${id}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: schedulesKeys.all }),
+  });
+}
+
+/** `company-{id}-schedule`: a schedule was saved, sent, failed or deleted elsewhere; open lists refetch. */
+export function useSchedulesLive() {
+  const queryClient = useQueryClient();
+  useLiveEvent('schedule', () => {
+    void queryClient.invalidateQueries({ queryKey: schedulesKeys.all });
+  });
+}
