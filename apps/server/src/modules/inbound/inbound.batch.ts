@@ -75,10 +75,7 @@ export class InboundBatcher {
       while (this.running < PARALLEL_BATCHES && this.waiting.length) {
         const batch = this.waiting.splice(0, MAX_BATCH);
         this.running++;
-        void this.run(batch).finally(() => {
-          this.running--;
-          this.schedule();
-        });
+        void this.run(batch);
       }
     });
   }
@@ -92,6 +89,10 @@ export class InboundBatcher {
       // One bad message must not fail its neighbours: each goes its own way and fails alone.
       this.ctx.log.warn({ err: error, messages: batch.length }, 'inbound batch failed; its messages are stored one by one');
       outcomes = batch.map(() => 'single');
+    } finally {
+      // The next batch need not wait for this one's live events.
+      this.running--;
+      this.schedule();
     }
     try {
       await announceBatch(this.ctx, outcomes);
