@@ -1,7 +1,7 @@
 /**
  * GET /tickets: one query for the page's rows (with contact, owner, queue, connection and tags)
- * and one for the count (lesson 15). Search goes through the full-text indexes of contacts and
- * messages, never a LIKE over every message.
+ * and one for the count (lesson 15). A search goes through each ticket's search document
+ * (tickets.search.ts), never a LIKE over every message.
  */
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { PAGE_SIZE, type ticketListQuery } from '@atende/contract';
@@ -9,26 +9,9 @@ import type { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { seesEveryTicket, type Viewer } from './tickets.policy.js';
 import { ticketViews, type TicketView } from './tickets.repository.js';
+import { countAmong, inListOrder, searchTerms, searchTicketIds, taggedTicketIds } from './tickets.search.js';
 
 export type TicketFilters = z.output<typeof ticketListQuery>;
-
-const NUMBER_LIKE = /^[\d\s()+\-.]+$/;
-
-/**
- * The search text as a prefix tsquery ('simple' config, like the indexes): every word must match
- * the start of a word. Text that looks like a phone number is searched as one number, with or
- * without Brazil's country code. Only letters and digits reach the query: no tsquery syntax.
- */
-export function toPrefixQuery(text: string): string | null {
-  if (NUMBER_LIKE.test(text)) {
-    const digits = text.replace(/\D+/g, '');
-    if (!digits) return null;
-    return digits.startsWith('55') ? `${digits}:*` : `(${digits}:* | 55${digits}:*)`;
-  }
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  if (words.length === 0) return null;
-  return words.slice(0, 8).map((w) => `${w}:*`).join(' & ');
-}
 
 const ids = (values: number[]) => sql.join(values.map((v) => sql`${v}`));
 
@@ -53,29 +36,37 @@ function conditions(viewer: Viewer, f: TicketFilters): RawBuilder<SqlBool>[] {
   if (f.users.length) where.push(sql<SqlBool>`tickets.user_id in (${ids(f.users)})`);
   if (f.whatsappIds.length) where.push(sql<SqlBool>`tickets.whatsapp_id in (${ids(f.whatsappIds)})`);
   if (f.withUnreadMessages) where.push(sql<SqlBool>`tickets.unread_messages > 0`);
-  if (f.tags.length) {
-    // Every tag chosen, not any of them.
-    const unique = [...new Set(f.tags)];
-    where.push(sql<SqlBool>`tickets.id in (select ticket_id from ticket_tags where tag_id in (${ids(unique)})
-      group by ticket_id having count(distinct tag_id) = ${unique.length})`);
-  }
   if (f.date) where.push(sql<SqlBool>`tickets.created_at >= ${f.date}::date and tickets.created_at < ${f.date}::date + 1`);
   if (f.updatedAt) where.push(sql<SqlBool>`tickets.updated_at >= ${f.updatedAt}::date and tickets.updated_at < ${f.updatedAt}::date + 1`);
-  const query = searching ? toPrefixQuery(f.searchParam) : null;
-  if (searching && !query) where.push(sql<SqlBool>`false`);
-  if (query) {
-    // The same expressions as contacts_search_idx and messages_search_idx, so both indexes apply.
-    where.push(sql<SqlBool>`(tickets.contact_id in (select c.id from contacts c where c.company_id = ${viewer.companyId}
-        and to_tsvector('simple', c.name || ' ' || c.number || ' ' || c.email) @@ to_tsquery('simple', ${query}))
-      or tickets.id in (select m.ticket_id from messages m where m.company_id = ${viewer.companyId}
-        and to_tsvector('simple', m.body) @@ to_tsquery('simple', ${query})))`);
-  }
   return where;
 }
 
+/** Every tag chosen, not any of them: one probe of the ticket's tags each. */
+function tagConditions(f: TicketFilters): RawBuilder<SqlBool>[] {
+  return [...new Set(f.tags)].map((tag) => sql<SqlBool>`exists (select 1 from ticket_tags tt where tt.ticket_id = tickets.id and tt.tag_id = ${tag})`);
+}
+
+const all = (where: RawBuilder<SqlBool>[]) => (where.length ? sql<SqlBool>`${sql.join(where, sql` and `)}` : sql<SqlBool>`true`);
+
 export async function pageOfTickets(db: Database, viewer: Viewer, filters: TicketFilters): Promise<{ rows: TicketView[]; count: number }> {
   const where = conditions(viewer, filters);
-  const filter = where.length ? sql<SqlBool>`${sql.join(where, sql` and `)}` : sql<SqlBool>`true`;
+  if (filters.searchParam !== '') return searchPage(db, viewer, filters, all([...where, ...tagConditions(filters)]));
+  if (filters.tags.length) {
+    // The tickets carrying the tags come from the tags' index alone (a few thousand at most); the
+    // page and the count are the caller's share of those, so the count reads those tickets only,
+    // not every ticket of the company.
+    const tagged = await taggedTicketIds(db, viewer.companyId, filters.tags);
+    if (tagged) {
+      const [ids, count] = await Promise.all([
+        inListOrder(db, viewer.companyId, all(where), tagged, filters.pageNumber * PAGE_SIZE.tickets),
+        // With no other filter (an admin's 'show all') every one of them is in the list.
+        where.length ? countAmong(db, viewer.companyId, all(where), tagged) : tagged.length,
+      ]);
+      return { rows: (await pageOf(db, viewer, filters, ids)).rows, count };
+    }
+    where.push(...tagConditions(filters));
+  }
+  const filter = all(where);
   const limit = PAGE_SIZE.tickets;
   const [rows, total] = await Promise.all([
     ticketViews(db, viewer.companyId)
@@ -95,4 +86,33 @@ export async function pageOfTickets(db: Database, viewer: Viewer, filters: Ticke
       .executeTakeFirstOrThrow(),
   ]);
   return { rows, count: Number(total.count) };
+}
+
+/**
+ * A search's page. Its count is exact when the search ends within the tickets it read (a rare
+ * word, found through the index); for a common word it counts the matches up to the page's next
+ * one, so hasMore holds: the list shows no total for a search, and counting every ticket that
+ * holds a common word would read them all.
+ */
+async function searchPage(db: Database, viewer: Viewer, filters: TicketFilters, filter: RawBuilder<SqlBool>) {
+  const terms = searchTerms(filters.searchParam);
+  if (!terms) return { rows: [], count: 0 };
+  const wanted = filters.pageNumber * PAGE_SIZE.tickets + 1;
+  return pageOf(db, viewer, filters, await searchTicketIds(db, viewer.companyId, filter, terms, wanted));
+}
+
+/** The page's rows out of the ids of the whole list (or of its start), in list order. */
+async function pageOf(db: Database, viewer: Viewer, filters: TicketFilters, ids: number[]) {
+  const limit = PAGE_SIZE.tickets;
+  const offset = (filters.pageNumber - 1) * limit;
+  const page = ids.slice(offset, offset + limit);
+  const rows = page.length
+    ? await ticketViews(db, viewer.companyId)
+        .where('tickets.id', 'in', page)
+        .orderBy(sql`(tickets.unread_messages > 0)`, 'desc')
+        .orderBy('tickets.lastMessageAt', 'desc')
+        .orderBy('tickets.id', 'desc')
+        .execute()
+    : [];
+  return { rows, count: ids.length };
 }

@@ -111,6 +111,34 @@ describe('visibility', () => {
     expect(ids(await list(w.admin, `?showAll=true&searchParam=${encodeURIComponent("'):* | !")}`))).toEqual([]);
   });
 
+  it('search finds words across the contact and the messages, later messages, number fragments and new names', async () => {
+    const admin = async (text: string) => ids(await list(w.admin, `?showAll=true&searchParam=${encodeURIComponent(text)}`));
+    // A name and a message's word, or words of two messages: one ticket holds them all.
+    expect(await admin('bruno aparelho')).toEqual([inB.id]);
+    await createInboundHandler(w.t.ctx).message(handlerSource(w, whatsappId), inboundEvent(`${inB.contact.number}@s.whatsapp.net`, { pushName: 'Bruno Reis', body: 'a tela da geladeira apagou' }));
+    expect(await admin('geladeira')).toEqual([inB.id]);
+    expect(await admin('geladeira quebrou')).toEqual([inB.id]);
+    // The number without country and area code, as customers say it.
+    const number = inB.contact.number;
+    expect(await admin(`${number.slice(4, 9)}-${number.slice(9)}`)).toEqual([inB.id]);
+    // A contact renamed is found by the new name, no longer by the old one.
+    expect((await w.admin.put(`/api/contacts/${inA.contactId}`, { name: 'Anabela Prado' })).statusCode).toBe(200);
+    expect(await admin('prado')).toEqual([inA.id]);
+    expect(await admin('lima')).toEqual([]);
+    expect(await admin('comprar')).toEqual([inA.id]);
+  });
+
+  it('tags: tickets having every tag chosen', async () => {
+    const [red, blue] = await Promise.all(['Vermelha', 'Azul'].map(async (name) => (await w.admin.post('/api/tags', { name })).json().id as number));
+    expect((await w.admin.post('/api/tags/sync', { ticketId: inA.id, tags: [{ id: red }, { id: blue }] })).statusCode).toBe(200);
+    expect((await w.admin.post('/api/tags/sync', { ticketId: inB.id, tags: [{ id: red }] })).statusCode).toBe(200);
+    expect(await list(w.admin, `?showAll=true&tags=[${red}]`)).toMatchObject({ count: 2, hasMore: false });
+    expect(ids(await list(w.admin, `?showAll=true&tags=[${red}]`))).toEqual([inA.id, inB.id]);
+    expect(ids(await list(w.admin, `?showAll=true&tags=[${red},${blue}]`))).toEqual([inA.id]);
+    expect(ids(await list(w.admin, `?showAll=true&tags=[${blue},${blue}]`))).toEqual([inA.id]);
+    expect(ids(await list(agentB.api, `?status=pending&tags=[${red}]`))).toEqual([inB.id]);
+  });
+
   it('filters by queue, user, connection, unread and date, unread tickets first, 40 per page', async () => {
     expect(ids(await list(w.admin, `?showAll=true&queueIds=[${queueB}]`))).toEqual(expect.arrayContaining([inB.id, queueLess.id]));
     expect(ids(await list(w.admin, `?showAll=true&queueIds=[${queueB}]`))).not.toContain(inA.id);
@@ -125,6 +153,25 @@ describe('visibility', () => {
     const firstRead = all.tickets.findIndex((t) => t.unreadMessages === 0);
     expect(all.tickets.slice(firstRead).every((t) => t.unreadMessages === 0)).toBe(true);
     expect(all).toMatchObject({ count: all.tickets.length, hasMore: false });
+  });
+
+  it('a search matching more than a page pages like the list, newest first', async () => {
+    const made: number[] = [];
+    for (let i = 0; i < 41; i++) {
+      const contact = (await w.admin.post('/api/contacts', { name: `Paginada ${i}`, number: `55219${String(30000000 + i).padStart(8, '0')}` })).json();
+      const ticket = await w.admin.post('/api/tickets', { contactId: contact.id, status: 'open', userId: agentA.id, queueId: queueA });
+      expect(ticket.statusCode).toBe(200);
+      made.push(ticket.json().id);
+    }
+    const first = await list(w.admin, '?showAll=true&searchParam=paginada');
+    expect(first.tickets).toHaveLength(40);
+    expect(first.hasMore).toBe(true);
+    const second = await list(w.admin, '?showAll=true&searchParam=paginada&pageNumber=2');
+    expect(second).toMatchObject({ hasMore: false, count: 41 });
+    expect([...first.tickets, ...second.tickets].map((t) => t.id).sort((a, b) => a - b)).toEqual(made);
+    // The agent who holds them finds them too; another queue's agent does not.
+    expect((await list(agentA.api, '?searchParam=paginada')).tickets).toHaveLength(40);
+    expect((await list(agentB.api, '?searchParam=paginada')).tickets).toEqual([]);
   });
 });
 
