@@ -18,9 +18,11 @@ export async function pageOfSchedules(db: Database, companyId: number, page: { s
   let query = withContact(db, companyId);
   if (page.contactId) query = query.where('schedules.contactId', '=', page.contactId);
   if (page.search) {
-    // Taken literally (strpos), like the other lists' searches: % and _ are just characters.
+    // The text, the contact's name or number, taken literally (strpos): % and _ are just characters.
     const term = page.search.toLowerCase();
-    query = query.where(sql<boolean>`(strpos(lower(schedules.body), ${term}) > 0 or strpos(lower(contacts.name), ${term}) > 0)`);
+    query = query.where(
+      sql<boolean>`(strpos(lower(schedules.body), ${term}) > 0 or strpos(lower(contacts.name), ${term}) > 0 or strpos(contacts.number, ${term}) > 0)`,
+    );
   }
   const [rows, total] = await Promise.all([
     query.orderBy('schedules.sendAt').orderBy('schedules.id').limit(page.limit).offset(page.offset).execute(),

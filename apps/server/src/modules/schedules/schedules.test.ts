@@ -72,6 +72,7 @@ describe('schedule input', () => {
     expect((await w.admin.get(`/api/schedules?contactId=${eva}`)).json()).toEqual({ schedules: [first], count: 1, hasMore: false });
     expect((await w.admin.get('/api/schedules?searchParam=PEDIDO')).json().schedules.map((s: Schedule) => s.contactId)).toEqual([fabio]);
     expect((await w.admin.get('/api/schedules?searchParam=fábio')).json().count).toBe(1);
+    expect((await w.admin.get('/api/schedules?searchParam=44440002')).json().schedules).toEqual([first]);
     expect((await w.admin.get(`/api/schedules/${first.id}`)).json()).toEqual(first);
 
     const other = await w.t.createCompany();
