@@ -8,6 +8,7 @@ import * as ticketTimers from './0006_ticket_timers.js';
 import * as ticketListIndexes from './0007_ticket_list_indexes.js';
 import * as ticketSearch from './0008_ticket_search.js';
 import * as schedules from './0009_schedules.js';
+import * as connectionTasks from './0010_connection_tasks.js';
 
 /**
  * Migrations in order. Listed statically (not read from disk) so the compiled server and the
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007_ticket_list_indexes': ticketListIndexes,
   '0008_ticket_search': ticketSearch,
   '0009_schedules': schedules,
+  '0010_connection_tasks': connectionTasks,
 };

@@ -13,6 +13,7 @@ import { assertMayChangeMessage } from '../tickets/tickets.policy.js';
 import { presentTicket } from '../tickets/tickets.presenter.js';
 import { findTicketView, lockTicket } from '../tickets/tickets.repository.js';
 import { reachableTicket } from '../tickets/tickets.service.js';
+import { connectionCapabilities, queueMessageChange, queueReadReceipt } from './connection-tasks.js';
 import { announceMessages } from './messages.live.js';
 import { presentMessage } from './messages.presenter.js';
 import * as repo from './messages.repository.js';
@@ -59,12 +60,22 @@ async function markRead(ctx: AppContext, ticket: TicketRow): Promise<void> {
   const providerIds = await repo.markMessagesRead(ctx.db, ticket.companyId, ticket.id);
   await ctx.db.updateTable('tickets').set({ unreadMessages: 0 }).where('companyId', '=', ticket.companyId).where('id', '=', ticket.id).execute();
   announceUnread(ctx, ticket.companyId, ticket.id, 0, await ticketAudience(ctx.db, ticket));
-  const session = ticket.whatsappId !== null ? ctx.sessions.session(ticket.whatsappId) : undefined;
-  if (!session?.capabilities.markRead || providerIds.length === 0 || session.status !== 'CONNECTED') return;
+  if (ticket.whatsappId === null || providerIds.length === 0) return;
   // The blue ticks are a courtesy: a failure here must not fail the page.
-  await session
-    .markRead({ chatId: await chatIdOf(ctx.db, ticket.contactId), providerMessageIds: providerIds.slice(-100) })
-    .catch((error: unknown) => ctx.log.warn({ err: error, ticketId: ticket.id }, 'could not mark messages read on the phone'));
+  try {
+    const session = ctx.sessions.session(ticket.whatsappId);
+    if (session?.status === 'CONNECTED') {
+      if (!session.capabilities.markRead) return;
+      await session
+        .markRead({ chatId: await chatIdOf(ctx.db, ticket.contactId), providerMessageIds: providerIds.slice(-100) })
+        .catch((error: unknown) => ctx.log.warn({ err: error, ticketId: ticket.id }, 'could not mark messages read on the phone'));
+      return;
+    }
+    // The session runs on another node, or is down for a moment: its holder sends them on its next pass.
+    if ((await connectionCapabilities(ctx, ticket.companyId, ticket.whatsappId))?.markRead) await queueReadReceipt(ctx.db, ticket, providerIds, ctx.clock.now());
+  } catch (error) {
+    ctx.log.warn({ err: error, ticketId: ticket.id }, 'could not ask for the read receipts');
+  }
 }
 
 function mediaTypeOf(mimeType: string): MessageMediaType {
@@ -144,50 +155,91 @@ async function changeableMessage(ctx: AppContext, actor: Actor, messageId: numbe
   return { message, ticket };
 }
 
-/** The live session of the message's connection, able to do `what`. */
-function sessionFor(ctx: AppContext, message: MessageRow, what: 'delete' | 'edit'): ProviderSession {
-  const session = message.whatsappId !== null ? ctx.sessions.session(message.whatsappId) : undefined;
-  if (!session || session.status !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED', 409);
-  if (!session.capabilities[what]) throw new AppError('ERR_WAPP_UNSUPPORTED', 400);
-  return session;
+/**
+ * Where a change to a sent message is made: the session here when it runs here and is connected
+ * (the phone gets it now, errors answer the request); null when the holder of the session makes it
+ * on its next pass. What the provider can do is known from the connection's row on every node.
+ */
+async function sessionFor(ctx: AppContext, message: MessageRow, what: 'delete' | 'edit'): Promise<ProviderSession | null> {
+  if (message.whatsappId === null) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 409);
+  const session = ctx.sessions.session(message.whatsappId);
+  const capabilities = session?.capabilities ?? (await connectionCapabilities(ctx, message.companyId, message.whatsappId));
+  if (!capabilities) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 409);
+  if (!capabilities[what]) throw new AppError('ERR_WAPP_UNSUPPORTED', 400);
+  return session?.status === 'CONNECTED' ? session : null;
 }
 
-/** DELETE /messages/{id}: deleted for everyone on WhatsApp, kept here marked isDeleted. Not yet sent: never sent. */
+/**
+ * DELETE /messages/{id}: deleted for everyone on WhatsApp, kept here marked isDeleted. Not yet sent:
+ * never sent. When the session runs elsewhere the row is marked now and the phone follows.
+ */
 export async function deleteMessage(ctx: AppContext, actor: Actor, messageId: number): Promise<Message> {
   const { message } = await changeableMessage(ctx, actor, messageId);
   if (message.isDeleted) return presentMessage(message);
+  let later = false;
   if (message.delivery === 'sent' && message.providerMessageId) {
-    const session = sessionFor(ctx, message, 'delete');
-    const chatId = await chatIdOf(ctx.db, message.contactId);
-    await session.deleteMessage({ chatId, providerMessageId: message.providerMessageId }).catch((error: unknown) => {
-      throw new AppError('ERR_DELETE_WAPP_MSG', 400, { details: { reason: (error as Error).message } });
-    });
+    const session = await sessionFor(ctx, message, 'delete');
+    if (session) {
+      const chatId = await chatIdOf(ctx.db, message.contactId);
+      await session.deleteMessage({ chatId, providerMessageId: message.providerMessageId }).catch((error: unknown) => {
+        throw new AppError('ERR_DELETE_WAPP_MSG', 400, { details: { reason: (error as Error).message } });
+      });
+    } else later = true;
   }
-  const deleted = await repo.updateMessageRow(ctx.db, actor.companyId, message.id, { isDeleted: true, updatedAt: ctx.clock.now() });
+  const now = ctx.clock.now();
+  const values = { isDeleted: true, updatedAt: now, ...(message.delivery === 'sent' ? { errorCode: null } : {}) };
+  const deleted = later
+    ? await ctx.db.transaction().execute(async (trx) => {
+        const row = await repo.updateMessageRow(trx, actor.companyId, message.id, values);
+        await queueMessageChange(trx, row, 'delete', now);
+        return row;
+      })
+    : await repo.updateMessageRow(ctx.db, actor.companyId, message.id, values);
   await announceMessages(ctx, actor.companyId, message.ticketId, [{ action: 'update', message: deleted }]);
   return presentMessage(deleted);
 }
 
-/** PUT /messages/{id}: a sent text edited on WhatsApp too (when the provider can); the previous text is kept. */
+/**
+ * PUT /messages/{id}: a sent text edited on WhatsApp too (when the provider can); the previous text
+ * is kept. When the session runs elsewhere the row is changed now and the phone follows.
+ */
 export async function editMessage(ctx: AppContext, actor: Actor, messageId: number, newBody: string): Promise<Message> {
   const { message, ticket } = await changeableMessage(ctx, actor, messageId);
   if (message.mediaType !== 'chat' || message.isDeleted || message.delivery === 'failed') throw invalid('body');
   const body = await fillForTicket(ctx.db, ticket, newBody.trim(), ctx.clock.now());
   if (body === message.body) return presentMessage(message);
+  let later = false;
   if (message.delivery === 'sent' && message.providerMessageId) {
-    const session = sessionFor(ctx, message, 'edit');
-    const chatId = await chatIdOf(ctx.db, message.contactId);
-    await session.editMessage({ chatId, providerMessageId: message.providerMessageId, newBody: body }).catch((error: unknown) => {
-      throw new AppError('ERR_SENDING_WAPP_MSG', 400, { details: { reason: (error as Error).message } });
-    });
+    const session = await sessionFor(ctx, message, 'edit');
+    if (session) {
+      const chatId = await chatIdOf(ctx.db, message.contactId);
+      await session.editMessage({ chatId, providerMessageId: message.providerMessageId, newBody: body }).catch((error: unknown) => {
+        throw new AppError('ERR_SENDING_WAPP_MSG', 400, { details: { reason: (error as Error).message } });
+      });
+    } else later = true;
   }
-  const edited = await ctx.db
-    .updateTable('messages')
-    .set({ body, isEdited: true, previousBodies: sql<string>`previous_bodies || jsonb_build_array(${message.body}::text)`, updatedAt: ctx.clock.now() })
-    .where('companyId', '=', actor.companyId)
-    .where('id', '=', message.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const now = ctx.clock.now();
+  const change = (db: Database) =>
+    db
+      .updateTable('messages')
+      .set({
+        body,
+        isEdited: true,
+        previousBodies: sql<string>`previous_bodies || jsonb_build_array(${message.body}::text)`,
+        updatedAt: now,
+        ...(message.delivery === 'sent' ? { errorCode: null } : {}),
+      })
+      .where('companyId', '=', actor.companyId)
+      .where('id', '=', message.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  const edited = later
+    ? await ctx.db.transaction().execute(async (trx) => {
+        const row = await change(trx);
+        await queueMessageChange(trx, row, 'edit', now);
+        return row;
+      })
+    : await change(ctx.db);
   await announceMessages(ctx, actor.companyId, message.ticketId, [{ action: 'update', message: edited }]);
   return presentMessage(edited);
 }

@@ -10,6 +10,9 @@
  *   no retry can fix, the row is 'failed' with its error code and the agent is told.
  * - Rows of a connection that is not CONNECTED wait without spending attempts, up to `maxWaitMs`.
  * - Pending rows left by a stopped process are taken by the next pass of whoever holds the session.
+ *
+ * The same pass then carries out the deletes, edits and read receipts asked for on other nodes
+ * (connection-tasks.ts), with the same attempts, backoff and waiting limits.
  */
 import { sql } from 'kysely';
 import { isWhatsAppError, type ProviderSession, type SendResult } from '../../channels/whatsapp/provider.js';
@@ -17,6 +20,7 @@ import type { MessageRow } from '../../db/schema-conversations.js';
 import type { AppContext } from '../../platform/context.js';
 import { isUniqueViolation } from '../../platform/errors.js';
 import { RepeatingTask } from '../../platform/repeating-task.js';
+import { ConnectionTasks, withTimeout } from './connection-tasks.js';
 import { applyEarlyAck } from './message-acks.js';
 import { announceQuietly } from './messages.live.js';
 import { extraOf } from './messages.presenter.js';
@@ -69,6 +73,7 @@ export function installOutbox(ctx: AppContext, options: OutboxOptions = {}): Out
 
 class MessageOutbox implements Outbox {
   private readonly task: RepeatingTask;
+  private readonly changes: ConnectionTasks;
   private lastExpiry = 0;
 
   constructor(
@@ -76,6 +81,8 @@ class MessageOutbox implements Outbox {
     private readonly options: Required<OutboxOptions>,
   ) {
     this.task = new RepeatingTask(() => this.pass(), (error) => this.ctx.log.error({ err: error }, 'outbox pass failed'), options.pollMs);
+    const { maxAttempts, baseDelayMs, maxDelayMs, claimMs, maxWaitMs, sendTimeoutMs, batchSize } = options;
+    this.changes = new ConnectionTasks(ctx, { maxAttempts, baseDelayMs, maxDelayMs, claimMs, maxWaitMs, callTimeoutMs: sendTimeoutMs, batchSize });
   }
 
   start(): void {
@@ -98,7 +105,12 @@ class MessageOutbox implements Outbox {
     if (!this.ctx.sessions.running) return;
     await this.expireStale();
     const connected = await this.connectedHere();
-    if (connected.length === 0) return;
+    if (connected.length) await this.sendDue(connected);
+    // After the sends: an edit asked for just after a send finds the message on the phone.
+    await this.changes.pass(connected);
+  }
+
+  private async sendDue(connected: number[]): Promise<void> {
     // Each claim takes the head of every ticket's queue; the next one takes what followed it.
     for (;;) {
       const batch = await this.claim(connected);
@@ -154,7 +166,7 @@ class MessageOutbox implements Outbox {
     }
     let result: SendResult;
     try {
-      result = await withTimeout(this.send(session, row), this.options.sendTimeoutMs);
+      result = await withTimeout(this.send(session, row), this.options.sendTimeoutMs, 'the provider did not answer the send in time');
     } catch (error) {
       await this.failed(row, error);
       return true;
@@ -248,12 +260,4 @@ class MessageOutbox implements Outbox {
       .execute();
     for (const row of expired) await announceQuietly(this.ctx, row.companyId, row.ticketId, [{ action: 'update', message: row }]);
   }
-}
-
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(Object.assign(new Error('the provider did not answer the send in time'), { code: 'ERR_SENDING_WAPP_MSG' })), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
