@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_ADMIN } from './support/api';
-import { customerSees, throughBrowser } from './support/ticket-screen';
+import { customerSees, throughBrowser, visitInApp } from './support/ticket-screen';
 import { customerNumber, customerWrites, demoDesk, ticketOfNumber } from './support/tickets';
 import { signInAndWait } from './support/ui';
 
@@ -62,4 +62,11 @@ test('an agent schedules a message from the ticket screen and the customer recei
   await expect.poll(received, { timeout: 60_000 }).toBe(1);
   await expect(screen.getByText(TEXT)).toBeVisible();
   expect(await schedules()).toMatchObject([{ status: 'ENVIADA', sentAt: expect.any(String) }]);
+
+  // The schedules page lists it as sent.
+  await visitInApp(page, '/schedules');
+  await page.getByTestId('schedules-search').fill('Rita Agenda');
+  const row = page.getByTestId('schedules-table').locator('tr', { hasText: 'Rita Agenda' });
+  await expect(row).toContainText(TEXT);
+  await expect(row).toContainText('Enviada');
 });

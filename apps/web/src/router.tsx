@@ -22,6 +22,7 @@ const TodoListPage = lazy(() => import('./pages/todolist/TodoListPage'));
 const ContactsPage = lazy(() => import('./pages/contacts/ContactsPage'));
 const TagsPage = lazy(() => import('./pages/tags/TagsPage'));
 const QuickMessagesPage = lazy(() => import('./pages/quick-messages/QuickMessagesPage'));
+const SchedulesPage = lazy(() => import('./pages/schedules/SchedulesPage'));
 const QueuesPage = lazy(() => import('./pages/queues/QueuesPage'));
 const SettingsPage = lazy(() => import('./pages/settings/SettingsPage'));
 const ComingSoonPage = lazy(() => import('./pages/coming-soon/ComingSoonPage'));
@@ -41,7 +42,7 @@ const PRIVATE_ROUTES: PrivateRoute[] = [
   // The page itself waits for GET /simulator/status and leaves when the server runs no simulator.
   { path: 'simulator', page: SimulatorPage },
   { path: 'quick-messages', page: QuickMessagesPage },
-  { path: 'schedules', access: ACCESS.schedules, page: { comingSoon: 'schedules' } },
+  { path: 'schedules', access: ACCESS.schedules, page: SchedulesPage },
   { path: 'tags', page: TagsPage },
   { path: 'contacts', page: ContactsPage },
   { path: 'helps', page: { comingSoon: 'helps' } },
