@@ -8,6 +8,7 @@ import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { useSessionUser } from '../../../app/auth';
+import { useStableHandler } from '../../../components/useStableHandler';
 import { formatDate } from '../../../lib/dates';
 import { useMessages } from '../api';
 import { buildRows, type MessageRow } from '../messageRows';
@@ -52,6 +53,23 @@ function RowView({ row, myUserId, actions }: { row: MessageRow; myUserId: number
   }
 }
 
+interface ListContext {
+  loadingOlder: boolean;
+}
+
+// Declared once: components made anew on each render would be mounted again each time.
+const LIST_PARTS = {
+  Header: ({ context }: { context: ListContext }) =>
+    context.loadingOlder ? (
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 1 }}>
+        <CircularProgress size={20} />
+      </Box>
+    ) : (
+      <Box sx={{ height: 8 }} />
+    ),
+  Footer: () => <Box sx={{ height: 8 }} />,
+};
+
 interface Props extends MessageActions {
   ticket: Pick<Ticket, 'id' | 'status'>;
 }
@@ -76,9 +94,21 @@ export function MessageList({ ticket, onReply, onDelete }: Props) {
   const listRef = useRef<VirtuosoHandle>(null);
   const userScrolled = useRef(false);
   const atTop = useRef(false);
-  const loadOlder = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  // Stable and always reading the query as it is now: the list calls it from its own callbacks and a frame later.
+  const loadOlder = useStableHandler(() => {
+    // Called again before the list has drawn the first call's state: wait for that page, do not restart it.
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage({ cancelRefetch: false });
+  });
+  // The whole conversation fits on the screen: fill it with older pages. Judged on the rows as
+  // measured and drawn: before that an empty list is at both ends at once, and asking for an older
+  // page then only delayed the newest messages.
+  const scroller = useRef<HTMLElement | null>(null);
+  const measured = useRef(false);
+  const fillScreen = useStableHandler(() => {
+    const element = scroller.current;
+    if (!measured.current || userScrolled.current || !element) return;
+    if (element.scrollHeight <= element.clientHeight) loadOlder();
+  });
   const onUserScroll = useCallback(() => {
     userScrolled.current = true;
     if (atTop.current) loadOlder();
@@ -112,12 +142,17 @@ export function MessageList({ ticket, onReply, onDelete }: Props) {
         atTop.current = top;
         if (top && userScrolled.current) loadOlder();
       }}
-      atBottomStateChange={(atBottom) => {
-        // At the bottom and the top at once: the conversation fits on the screen, so fill it.
-        if (atBottom && atTop.current && !userScrolled.current) loadOlder();
+      scrollerRef={(element) => {
+        scroller.current = element instanceof HTMLElement ? element : null;
       }}
-      totalListHeightChanged={() => {
+      atBottomStateChange={(bottom) => {
+        if (bottom) fillScreen();
+      }}
+      totalListHeightChanged={(height) => {
+        measured.current = height > 0;
         if (!userScrolled.current) listRef.current?.scrollToIndex({ index: 'LAST', align: 'end' });
+        // Whether it still fits is known once the list has placed itself at the end.
+        requestAnimationFrame(fillScreen);
       }}
       onWheel={onUserScroll}
       onTouchMove={onUserScroll}
@@ -125,10 +160,8 @@ export function MessageList({ ticket, onReply, onDelete }: Props) {
       onPointerDown={onUserScroll}
       followOutput={(atBottom) => (atBottom ? 'smooth' : false)}
       increaseViewportBy={{ top: 400, bottom: 200 }}
-      components={{
-        Header: () => (isFetchingNextPage ? <Box sx={{ display: 'flex', justifyContent: 'center', py: 1 }}><CircularProgress size={20} /></Box> : <Box sx={{ height: 8 }} />),
-        Footer: () => <Box sx={{ height: 8 }} />,
-      }}
+      context={{ loadingOlder: isFetchingNextPage }}
+      components={LIST_PARTS}
       itemContent={(_, row) => <RowView row={row} myUserId={me.id} actions={actions} />}
     />
   );
