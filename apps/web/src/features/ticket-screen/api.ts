@@ -1,5 +1,5 @@
 import type { Contact, Message, MessagePage, QuickMessage, Tag, Ticket, TicketNote } from '@atende/contract';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { useApplyTicket } from '../tickets/api';
 
@@ -16,14 +16,25 @@ export const ticketScreenKeys = {
 
 export type MessagePages = InfiniteData<MessagePage, number>;
 
-export function useMessages(ticketId: number | undefined) {
-  return useInfiniteQuery({
-    queryKey: ticketScreenKeys.messages(ticketId ?? 0),
+function messagesQuery(ticketId: number) {
+  return infiniteQueryOptions({
+    queryKey: ticketScreenKeys.messages(ticketId),
     queryFn: ({ pageParam, signal }) => api.get<MessagePage>(`/messages/${ticketId}`, { pageNumber: pageParam }, { signal }),
     initialPageParam: 1,
-    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
-    enabled: Boolean(ticketId),
+    getNextPageParam: (last: MessagePage, pages: MessagePage[]) => (last.hasMore ? pages.length + 1 : undefined),
   });
+}
+
+export function useMessages(ticketId: number | undefined) {
+  return useInfiniteQuery({ ...messagesQuery(ticketId ?? 0), enabled: Boolean(ticketId) });
+}
+
+/**
+ * Asks for a ticket's newest messages as the agent clicks it, so they travel while the ticket
+ * screen is being drawn (nothing is asked for when they are cached and fresh).
+ */
+export function prefetchMessages(queryClient: QueryClient, ticketId: number): void {
+  void queryClient.prefetchInfiniteQuery(messagesQuery(ticketId));
 }
 
 /**

@@ -1,5 +1,5 @@
-import type { ContactListItem, Ticket, TicketAction, TicketPage, TicketStatus, TicketUpdateInput } from '@atende/contract';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import type { ContactListItem, SessionUser, Ticket, TicketAction, TicketPage, TicketStatus, TicketUpdateInput } from '@atende/contract';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { api, type QueryParams } from '../../lib/api';
 
 /**
@@ -41,15 +41,31 @@ function listParams(filters: TicketListFilters, pageNumber: number): QueryParams
   };
 }
 
-/** One list of the manager, 40 per page; live events keep it current (useTicketsLive). */
-export function useTicketsList(filters: TicketListFilters, enabled = true) {
-  return useInfiniteQuery({
+function listQuery(filters: TicketListFilters) {
+  return infiniteQueryOptions({
     queryKey: ticketsKeys.list(filters),
     queryFn: ({ pageParam, signal }) => api.get<TicketPage>('/tickets', listParams(filters, pageParam), { signal }),
     initialPageParam: 1,
-    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
-    enabled,
+    getNextPageParam: (last: TicketPage, pages: TicketPage[]) => (last.hasMore ? pages.length + 1 : undefined),
   });
+}
+
+/** One list of the manager, 40 per page; live events keep it current (useTicketsLive). */
+export function useTicketsList(filters: TicketListFilters, enabled = true) {
+  return useInfiniteQuery({ ...listQuery(filters), enabled });
+}
+
+/** The filters the manager opens with: the user's queues, not 'show all'. */
+export function startingFilters(user: Pick<SessionUser, 'queues'>): Pick<TicketListFilters, 'showAll' | 'queueIds'> {
+  return { showAll: false, queueIds: user.queues.map((q) => q.id) };
+}
+
+/**
+ * Asks for the first page of the two lists the manager opens on (assigned and waiting) before
+ * its code has even loaded, so the list shows as soon as the page is drawn.
+ */
+export function prefetchStartingLists(queryClient: QueryClient, user: Pick<SessionUser, 'queues'>): void {
+  for (const status of ['open', 'pending'] as const) void queryClient.prefetchInfiniteQuery(listQuery({ ...startingFilters(user), status }));
 }
 
 /**
@@ -74,13 +90,39 @@ export function useContactSearch(search: string) {
   });
 }
 
-/** One ticket by its uuid (the address of the ticket screen), company-scoped by the server. */
+/** The ticket as the most recently fetched list that holds it has it (lists are kept live), and when that was. */
+function listedTicket(queryClient: QueryClient, uuid: string): { ticket: Ticket; at: number } | undefined {
+  let found: { ticket: Ticket; at: number } | undefined;
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: ticketsKeys.lists })) {
+    const at = query.state.dataUpdatedAt;
+    if (found && at <= found.at) continue;
+    const data = query.state.data as TicketPages | undefined;
+    for (const page of data?.pages ?? []) {
+      const ticket = page.tickets?.find((t) => t.uuid === uuid);
+      if (ticket) {
+        found = { ticket, at };
+        break;
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * One ticket by its uuid (the address of the ticket screen), company-scoped by the server. A
+ * ticket opened from a list starts from the list's copy, so the screen shows it and asks for its
+ * messages at once instead of waiting for this request first; the ticket is fetched again only
+ * when that copy is older than the cache's freshness.
+ */
 export function useTicket(uuid: string | undefined) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: ticketsKeys.detail(uuid ?? ''),
     queryFn: ({ signal }) => api.get<Ticket>(`/tickets/u/${uuid}`, undefined, { signal }),
     enabled: Boolean(uuid),
     retry: false,
+    initialData: () => (uuid ? listedTicket(queryClient, uuid)?.ticket : undefined),
+    initialDataUpdatedAt: () => (uuid ? listedTicket(queryClient, uuid)?.at : undefined),
   });
 }
 

@@ -106,6 +106,21 @@ describe('<TicketsPage> ticket manager', { timeout: 20_000 }, () => {
     expect(screen.queryByTestId('ticket-finish-5')).toBeNull();
   });
 
+  it('asks for the newest messages of a ticket as soon as it is clicked', async () => {
+    screenWidth(false);
+    const sent = serveApi({
+      'GET /api/tickets': ticketsByStatus({ open: [ticket(1), ticket(2)] }),
+      'GET /api/messages/1': () => jsonResponse(200, { messages: [], ticket: ticket(1), count: 0, hasMore: false }),
+    });
+    const user = userEvent.setup();
+    renderPage(agent());
+    await user.click(await screen.findByTestId('ticket-item-1'));
+    // The ticket screen here is a stand-in that asks for nothing: the list itself sent the request.
+    await waitFor(() => expect(sent.filter((r) => r.url.startsWith('/api/messages/1?')).map((r) => r.url)).toEqual(['/api/messages/1?pageNumber=1']));
+    await user.click(screen.getByTestId('ticket-item-2'));
+    await waitFor(() => expect(sent.some((r) => r.url.startsWith('/api/messages/2?'))).toBe(true));
+  });
+
   it('moves a ticket from waiting to assigned when the live update says it was accepted', async () => {
     screenWidth(false);
     const waiting = ticket(3, { status: 'pending', userId: null, user: null });

@@ -4,14 +4,15 @@ import { VirtuosoMockContext } from 'react-virtuoso';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SocketContext } from '../../../app/SocketProvider';
 import { jsonResponse, sessionUser } from '../../../test/fixtures';
-import { renderWithApp } from '../../../test/render';
+import { renderWithApp, testQueryClient } from '../../../test/render';
 import { fakeSocket, serveApi, type RouteHandler } from '../../../test/serve';
-import { aMessage, aPage, ticket } from '../../../test/tickets';
+import { aMessage, aPage, ticket, ticketPage } from '../../../test/tickets';
+import { ticketsKeys } from '../../tickets/api';
 import { TicketScreen } from './TicketScreen';
 
 const uuid = ticket(41).uuid;
 
-function openScreen(routes: Record<string, RouteHandler>) {
+function openScreen(routes: Record<string, RouteHandler>, queryClient = testQueryClient()) {
   serveApi({
     'POST /api/auth/refresh_token': () => jsonResponse(200, { token: 'fresh', user: sessionUser({ profile: 'user' }) }),
     'GET /api/ticket-notes/list': () => jsonResponse(200, []),
@@ -27,7 +28,7 @@ function openScreen(routes: Record<string, RouteHandler>) {
         </Routes>
       </VirtuosoMockContext.Provider>
     </SocketContext.Provider>,
-    { user: sessionUser({ profile: 'user' }), route: `/tickets/${uuid}` },
+    { user: sessionUser({ profile: 'user' }), route: `/tickets/${uuid}`, queryClient },
   );
   return live;
 }
@@ -58,6 +59,21 @@ describe('<TicketScreen>', () => {
     expect(screen.queryByText('De outro ticket')).toBeNull();
     act(() => live.emit('company-3-appMessage', { action: 'update', message: aMessage(2, { body: 'Quero um orçamento', isEdited: true, createdAt: '2026-11-20T13:00:00.000Z' }), ticket: ticket(41) }));
     expect(await screen.findByTestId('message-edited')).toBeTruthy();
+  });
+
+  it('shows the messages of a ticket opened from the list without waiting for the ticket to be fetched again', async () => {
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(ticketsKeys.list({ status: 'open' }), { pages: [ticketPage([ticket(40), ticket(41)])], pageParams: [1] });
+    openScreen(
+      {
+        // The ticket's own request does not answer: the list already said which ticket this is.
+        [`GET /api/tickets/u/${uuid}`]: () => new Promise<Response>(() => {}),
+        'GET /api/messages/41': () => jsonResponse(200, aPage([aMessage(1, { body: 'Oi, tudo bem?' })])),
+      },
+      queryClient,
+    );
+    expect(await screen.findByText('Oi, tudo bem?')).toBeTruthy();
+    expect(screen.getByTestId('ticket-header').textContent).toContain('Cliente 41');
   });
 
   it('tells the agent when the open ticket is deleted and leaves it', async () => {

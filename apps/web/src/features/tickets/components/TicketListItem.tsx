@@ -10,12 +10,13 @@ import IconButton from '@mui/material/IconButton';
 import ListItemButton from '@mui/material/ListItemButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../../app/auth';
 import { formatTimeOrDate } from '../../../lib/dates';
-import { TicketPeekDialog } from '../../ticket-screen/components/TicketPeekDialog';
 import type { TicketActionRequest } from '../api';
+
+const TicketPeekDialog = lazy(() => import('../../ticket-screen/components/TicketPeekDialog').then((module) => ({ default: module.TicketPeekDialog })));
 
 /** Spec core §2: under 600 px a contact name longer than 10 characters shows 10 and an ellipsis. */
 export const NARROW_NAME_LENGTH = 10;
@@ -44,8 +45,11 @@ function Tag({ label, color, testId }: { label: string; color?: string; testId: 
   );
 }
 
-/** One row of the ticket list (spec core §2 "Ticket list item"). */
-export function TicketListItem({ ticket, selected, narrow, busy, onOpen, onAction }: Props) {
+/**
+ * One row of the ticket list (spec core §2 "Ticket list item"). A row draws again only when its
+ * own ticket or state changes, not each time a page of the list arrives or another row is opened.
+ */
+export const TicketListItem = memo(function TicketListItem({ ticket, selected, narrow, busy, onOpen, onAction }: Props) {
   const { t } = useTranslation('tickets');
   const pending = ticket.status === 'pending';
   // Spec core §2: only admins peek, read-only, e.g. at a waiting ticket a click does not open.
@@ -139,7 +143,11 @@ export function TicketListItem({ ticket, selected, narrow, busy, onOpen, onActio
       </Box>
     </ListItemButton>
     {/* Outside the row: clicks in the dialog must not reach the row's open-on-click. */}
-    {peeking && <TicketPeekDialog ticket={ticket} open onClose={() => setPeeking(false)} />}
+    {peeking && (
+      <Suspense fallback={null}>
+        <TicketPeekDialog ticket={ticket} open onClose={() => setPeeking(false)} />
+      </Suspense>
+    )}
     </>
   );
-}
+});

@@ -2,7 +2,7 @@ import { UI, type Ticket } from '@atende/contract';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Virtuoso } from 'react-virtuoso';
 import { toastError } from '../../../lib/errors';
@@ -10,6 +10,9 @@ import type { TicketActionRequest } from '../api';
 import { byListOrder, ticketsOf } from '../ticketsCache';
 import type { useTicketsList } from '../api';
 import { TicketListItem } from './TicketListItem';
+
+/** About a screenful of rows. */
+const FIRST_ROWS = 10;
 
 interface Props {
   list: ReturnType<typeof useTicketsList>;
@@ -29,6 +32,8 @@ export function TicketsList({ list, selectedUuid, narrow, busyTicketId, onOpen, 
   const { t } = useTranslation('tickets');
   // Pages arrive in the server's order; sorting again keeps unread tickets on top across pages.
   const tickets = useMemo(() => ticketsOf(list.data).sort(byListOrder), [list.data]);
+  // Tickets already known when the list mounts are drawn in its first pass, not after a measuring pass.
+  const [firstRows] = useState(() => Math.min(tickets.length, FIRST_ROWS));
 
   useEffect(() => {
     if (list.error) toastError(list.error);
@@ -50,6 +55,7 @@ export function TicketsList({ list, selectedUuid, narrow, busyTicketId, onOpen, 
           style={{ flex: 1 }}
           data={tickets}
           computeItemKey={(_index, ticket) => ticket.id}
+          initialItemCount={firstRows}
           // The last row is drawn once it comes within 100 px of the bottom; then the next page loads.
           increaseViewportBy={{ top: 0, bottom: UI.listBottomPx }}
           rangeChanged={(range) => range.endIndex >= tickets.length - 1 && loadMore()}

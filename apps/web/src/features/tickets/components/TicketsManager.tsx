@@ -13,15 +13,19 @@ import Switch from '@mui/material/Switch';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSessionUser } from '../../../app/auth';
 import { useDebouncedValue } from '../../../components/useDebouncedValue';
+import { useStableHandler } from '../../../components/useStableHandler';
 import { toastError } from '../../../lib/errors';
 import { useTagOptions } from '../../tags/api';
+import { prefetchMessages } from '../../ticket-screen/api';
 import { useUserOptions } from '../../users/api';
 import {
+  startingFilters,
   useTicketAction,
   useTicketsList,
   type TicketActionRequest,
@@ -56,11 +60,13 @@ export function TicketsManager({ selectedUuid, narrow }: Props) {
   const { t } = useTranslation('tickets');
   const user = useSessionUser();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const isAdmin = can(user, 'tickets-manager:showall');
   const [tab, setTab] = useState<ListTab>('open');
   const [openTab, setOpenTab] = useState<OpenTab>('open');
-  const [showAll, setShowAll] = useState(false);
-  const [queueIds, setQueueIds] = useState<number[]>(() => user.queues.map((q) => q.id));
+  const [starting] = useState(() => startingFilters(user));
+  const [showAll, setShowAll] = useState(starting.showAll ?? false);
+  const [queueIds, setQueueIds] = useState<number[]>(starting.queueIds ?? []);
   const [tags, setTags] = useState<number[]>([]);
   const [users, setUsers] = useState<number[]>([]);
   const [search, setSearch] = useState('');
@@ -80,11 +86,13 @@ export function TicketsManager({ selectedUuid, narrow }: Props) {
   const current = tab === 'search' ? found : tab === 'closed' ? closed : openTab === 'open' ? assigned : pending;
   const countOf = (list: typeof assigned) => list.data?.pages[0]?.count ?? 0;
 
-  function open(ticket: Pick<Ticket, 'uuid'>) {
+  // The rows keep the same handlers, so opening a ticket or a page arriving does not draw every row again.
+  const open = useStableHandler((ticket: Pick<Ticket, 'id' | 'uuid'>) => {
+    prefetchMessages(queryClient, ticket.id);
     void navigate(`/tickets/${ticket.uuid}`);
-  }
+  });
 
-  function runAction(request: TicketActionRequest) {
+  const runAction = useStableHandler((request: TicketActionRequest) => {
     action.mutate(request, {
       onSuccess: (ticket) => {
         // Spec core §4: accept and reopen keep the ticket on screen, finish leaves it.
@@ -98,7 +106,7 @@ export function TicketsManager({ selectedUuid, narrow }: Props) {
       },
       onError: toastError,
     });
-  }
+  });
 
   return (
     <Paper variant="outlined" square sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }} data-testid="tickets-manager">
