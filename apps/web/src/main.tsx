@@ -2,13 +2,17 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { initI18n } from './app/i18n';
+import { createQueryClient } from './app/queryClient';
+import { startFirstScreen } from './router';
 
+const queryClient = createQueryClient();
+startFirstScreen(queryClient, window.location.pathname);
 initI18n();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks #root');
 createRoot(container).render(
   <StrictMode>
-    <App />
+    <App queryClient={queryClient} />
   </StrictMode>,
 );

@@ -1,20 +1,25 @@
 import { can } from '@atende/contract';
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import { useAuth } from './app/auth';
+import { checkStoredSessionEarly, useAuth } from './app/auth';
 import { PublicOnly, RequireAuth } from './app/guards';
 import { ErrorBoundary } from './components/ErrorBoundary';
+import { lazyPreloaded } from './components/lazyPreloaded';
 import { PageLoader } from './components/PageLoader';
 import { ACCESS, type AccessRule } from './features/shell/access';
 import { AccessGate } from './features/shell/components/AccessGate';
+import { prefetchStartingLists } from './features/tickets/api';
 
 // Every page is its own chunk, so the login screen downloads only what it shows.
 const LoginPage = lazy(() => import('./pages/login/LoginPage'));
 const SignupPage = lazy(() => import('./pages/signup/SignupPage'));
 const ForgotPasswordPage = lazy(() => import('./pages/forgot-password/ForgotPasswordPage'));
-const AppShell = lazy(() => import('./features/shell/components/AppShell'));
+const shell = lazyPreloaded(() => import('./features/shell/components/AppShell'));
+const ticketsPage = lazyPreloaded(() => import('./pages/tickets/TicketsPage'));
+const AppShell = shell.Component;
 const DashboardPage = lazy(() => import('./pages/dashboard/DashboardPage'));
-const TicketsPage = lazy(() => import('./pages/tickets/TicketsPage'));
+const TicketsPage = ticketsPage.Component;
 const UsersPage = lazy(() => import('./pages/users/UsersPage'));
 const ConnectionsPage = lazy(() => import('./pages/connections/ConnectionsPage'));
 const SimulatorPage = lazy(() => import('./pages/simulator/SimulatorPage'));
@@ -26,6 +31,23 @@ const SchedulesPage = lazy(() => import('./pages/schedules/SchedulesPage'));
 const QueuesPage = lazy(() => import('./pages/queues/QueuesPage'));
 const SettingsPage = lazy(() => import('./pages/settings/SettingsPage'));
 const ComingSoonPage = lazy(() => import('./pages/coming-soon/ComingSoonPage'));
+
+const isTicketsAddress = (pathname: string) => /^\/tickets(\/|$)/.test(pathname);
+
+/**
+ * Opening the app with a stored session: the session check, the shell's and the first page's code
+ * and (for the ticket manager) its first lists all start at once, instead of one after the other
+ * once the app has drawn itself and the session is known.
+ */
+export function startFirstScreen(queryClient: QueryClient, pathname: string): void {
+  const session = checkStoredSessionEarly();
+  if (!session) return;
+  void shell.preload();
+  if (!isTicketsAddress(pathname)) return;
+  void ticketsPage.preload();
+  if (/^\/tickets\/[^/]+/.test(pathname)) void import('./features/ticket-screen/components/TicketScreen');
+  session.then((user) => prefetchStartingLists(queryClient, user), () => {});
+}
 
 interface PrivateRoute {
   path: string;

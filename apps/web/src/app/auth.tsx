@@ -24,6 +24,20 @@ const AuthContext = createContext<AuthValue | null>(null);
 
 const signedOut: AuthState = { status: 'signedOut', user: null, landing: null };
 
+let earlyCheck: Promise<SessionUser> | null = null;
+
+/**
+ * Sends the stored session's check (GET /auth/me) before the app's first render, which the
+ * provider then waits on instead of asking only once it has been drawn.
+ */
+export function checkStoredSessionEarly(): Promise<SessionUser> | null {
+  if (!getToken()) return null;
+  earlyCheck = api.get<SessionUser>('/auth/me');
+  // The provider reports the outcome; until it takes the promise, a failure is not unhandled.
+  earlyCheck.catch(() => {});
+  return earlyCheck;
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<AuthState>(() =>
@@ -46,8 +60,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!getToken()) return;
     let cancelled = false;
-    api
-      .get<SessionUser>('/auth/me')
+    const check = earlyCheck ?? api.get<SessionUser>('/auth/me');
+    check
+      .finally(() => {
+        if (earlyCheck === check) earlyCheck = null;
+      })
       .then((user) => {
         if (!cancelled) setState({ status: 'signedIn', user, landing: null });
       })

@@ -6,17 +6,37 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useState } from 'react';
+import CircularProgress from '@mui/material/CircularProgress';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { TicketScreen } from '../../features/ticket-screen/components/TicketScreen';
+import { lazyPreloaded } from '../../components/lazyPreloaded';
 import { TicketsManager } from '../../features/tickets/components/TicketsManager';
+
+// The list is what the page shows first; the conversation's code comes in while the list is
+// awaited (or when a ticket is opened), not before the list can show.
+const ticketScreen = lazyPreloaded<{ uuid: string }>(() => import('../../features/ticket-screen/components/TicketScreen').then((module) => ({ default: module.TicketScreen })));
+const TicketScreen = ticketScreen.Component;
+
+function PaneLoader() {
+  return (
+    <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      <CircularProgress />
+    </Box>
+  );
+}
 
 type NarrowTab = 'ticket' | 'tickets';
 
 function TicketPane({ uuid }: { uuid: string | undefined }) {
   const { t } = useTranslation('tickets');
-  if (uuid) return <TicketScreen key={uuid} uuid={uuid} />;
+  if (uuid) {
+    return (
+      <Suspense fallback={<PaneLoader />}>
+        <TicketScreen key={uuid} uuid={uuid} />
+      </Suspense>
+    );
+  }
   return (
     <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 1, p: 3 }} data-testid="ticket-empty">
       <ForumOutlinedIcon sx={{ fontSize: 56 }} color="disabled" />
@@ -38,6 +58,10 @@ export default function TicketsPage() {
   const narrow = useMediaQuery(theme.breakpoints.down('sm'));
   const [tab, setTab] = useState<NarrowTab>(ticketId ? 'ticket' : 'tickets');
   const [shownTicket, setShownTicket] = useState(ticketId);
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
+    idle(() => void ticketScreen.preload());
+  }, []);
   // Opening a ticket (from the list, a notification or the address) shows it.
   if (shownTicket !== ticketId) {
     setShownTicket(ticketId);
