@@ -9,6 +9,7 @@ import * as ticketListIndexes from './0007_ticket_list_indexes.js';
 import * as ticketSearch from './0008_ticket_search.js';
 import * as schedules from './0009_schedules.js';
 import * as connectionTasks from './0010_connection_tasks.js';
+import * as ticketSearchRecent from './0011_ticket_search_recent.js';
 
 /**
  * Migrations in order. Listed statically (not read from disk) so the compiled server and the
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008_ticket_search': ticketSearch,
   '0009_schedules': schedules,
   '0010_connection_tasks': connectionTasks,
+  '0011_ticket_search_recent': ticketSearchRecent,
 };

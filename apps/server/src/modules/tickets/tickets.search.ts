@@ -31,6 +31,8 @@ export interface SearchTerms {
   query: string;
   /** Asked of the index first: a word with digits (an order, a number) when there are others. */
   probe: string;
+  /** Any of the words, for the recent rows (a ticket's words may be split between them and its document). */
+  anyWord: string;
 }
 
 /**
@@ -43,7 +45,7 @@ export function searchTerms(text: string): SearchTerms | null {
     const digits = text.replace(/\D+/g, '');
     if (!digits) return null;
     const query = digits.startsWith('55') ? `${digits}:*` : `(${digits}:* | 55${digits}:*)`;
-    return { query, probe: query };
+    return { query, probe: query, anyWord: query };
   }
   const words = [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, 8);
   if (words.length === 0) return null;
@@ -52,8 +54,11 @@ export function searchTerms(text: string): SearchTerms | null {
   // every ticket that mentions an order), so a word with digits, nearly always the rare one, is
   // asked alone first and the others checked on the tickets it finds.
   const numbered = words.length > 1 ? words.find((w) => /\d/.test(w)) : undefined;
-  return { query, probe: numbered ? `${numbered}:*` : query };
+  return { query, probe: numbered ? `${numbered}:*` : query, anyWord: words.map((w) => `${w}:*`).join(' | ') };
 }
+
+/** All the words of ticket_search row `s`: its document and its recent rows (migration 0011). */
+const WORDS = sql`(s.document || coalesce((select tsvector_agg(r.words) from ticket_search_recent r where r.ticket_id = s.ticket_id), ''::tsvector))`;
 
 /** The list's order (spec core §2): unread first, then the newest conversation; id keeps pages stable. */
 const LIST_ORDER = sql`(tickets.unread_messages > 0) desc, tickets.last_message_at desc, tickets.id desc`;
@@ -78,7 +83,7 @@ export async function searchTicketIds(
         from tickets where tickets.company_id = ${companyId} and ${filter}
         order by ${LIST_ORDER} ${bound === null ? sql`` : sql`limit ${bound}`}
       ) c
-      where (select s.document @@ ${matches} from ticket_search s where s.ticket_id = c.id)
+      where (select s.document @@ ${matches} or ${WORDS} @@ ${matches} from ticket_search s where s.ticket_id = c.id)
       order by c.unread desc, c.last_message_at desc, c.id desc
       limit ${wanted}`.execute(db);
     return rows.map((r) => Number(r.id));
@@ -88,11 +93,15 @@ export async function searchTicketIds(
 
   // Rare: the index's few tickets of the company, then the caller's share of them in list order.
   for (const probe of terms.probe === terms.query ? [terms.query] : [terms.probe, terms.query]) {
-    // ts_match_vq is @@ spelled as a function: the full query is checked on each ticket found,
-    // not handed to the index, which would gather every ticket of each common word in it.
-    const { rows } = await sql<{ id: number }>`select s.ticket_id as id from ticket_search s
-      where s.company_id = ${companyId} and s.document @@ to_tsquery('simple', ${probe})
-        and ts_match_vq(s.document, ${matches})
+    // A ticket's words may be split between its document and its recent rows, so the recent rows
+    // are asked for any of the words; the full query is then checked on all of each ticket's words
+    // (ts_match_vq is @@ spelled as a function, never handed to an index).
+    const { rows } = await sql<{ id: number }>`select s.ticket_id as id from (
+        select ticket_id from ticket_search where company_id = ${companyId} and document @@ to_tsquery('simple', ${probe})
+        union
+        select ticket_id from ticket_search_recent where company_id = ${companyId} and words @@ to_tsquery('simple', ${terms.anyWord})
+      ) found join ticket_search s on s.ticket_id = found.ticket_id
+      where ts_match_vq(${WORDS}, ${matches})
       limit ${FROM_INDEX + 1}`.execute(db);
     if (rows.length > FROM_INDEX) continue;
     return inListOrder(db, companyId, filter, rows.map((r) => Number(r.id)));

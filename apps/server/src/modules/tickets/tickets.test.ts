@@ -118,6 +118,12 @@ describe('visibility', () => {
     await createInboundHandler(w.t.ctx).message(handlerSource(w, whatsappId), inboundEvent(`${inB.contact.number}@s.whatsapp.net`, { pushName: 'Bruno Reis', body: 'a tela da geladeira apagou' }));
     expect(await admin('geladeira')).toEqual([inB.id]);
     expect(await admin('geladeira quebrou')).toEqual([inB.id]);
+    // A long conversation: its words stay findable, old and new, one by one or together.
+    for (const word of ['alfa', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliett', 'kilo', 'luz', 'mike', 'november', 'oscar', 'papa', 'quebec', 'romeo']) {
+      await createInboundHandler(w.t.ctx).message(handlerSource(w, whatsappId), inboundEvent(`${inB.contact.number}@s.whatsapp.net`, { pushName: 'Bruno Reis', body: `código ${word}` }));
+    }
+    expect(await admin('alfa')).toEqual([inB.id]);
+    expect(await admin('romeo geladeira bruno')).toEqual([inB.id]);
     // The number without country and area code, as customers say it.
     const number = inB.contact.number;
     expect(await admin(`${number.slice(4, 9)}-${number.slice(9)}`)).toEqual([inB.id]);
