@@ -75,6 +75,8 @@ export async function searchTicketIds(
   wanted: number,
 ): Promise<number[]> {
   const matches = sql`to_tsquery('simple', ${terms.query})`;
+  // Row `s`'s document alone mostly answers; its recent rows are read only when it does not.
+  const allWordsMatch = sql`(ts_match_vq(s.document, ${matches}) or ts_match_vq(${WORDS}, ${matches}))`;
   // The newest tickets of the list, each checked against its document. A scalar subquery, so the
   // check stays one primary-key probe per ticket and is never turned into a join over the index.
   const walk = async (bound: number | null) => {
@@ -83,7 +85,7 @@ export async function searchTicketIds(
         from tickets where tickets.company_id = ${companyId} and ${filter}
         order by ${LIST_ORDER} ${bound === null ? sql`` : sql`limit ${bound}`}
       ) c
-      where (select s.document @@ ${matches} or ${WORDS} @@ ${matches} from ticket_search s where s.ticket_id = c.id)
+      where (select ${allWordsMatch} from ticket_search s where s.ticket_id = c.id)
       order by c.unread desc, c.last_message_at desc, c.id desc
       limit ${wanted}`.execute(db);
     return rows.map((r) => Number(r.id));
@@ -96,12 +98,12 @@ export async function searchTicketIds(
     // A ticket's words may be split between its document and its recent rows, so the recent rows
     // are asked for any of the words; the full query is then checked on all of each ticket's words
     // (ts_match_vq is @@ spelled as a function, never handed to an index).
-    const { rows } = await sql<{ id: number }>`select s.ticket_id as id from (
-        select ticket_id from ticket_search where company_id = ${companyId} and document @@ to_tsquery('simple', ${probe})
-        union
-        select ticket_id from ticket_search_recent where company_id = ${companyId} and words @@ to_tsquery('simple', ${terms.anyWord})
-      ) found join ticket_search s on s.ticket_id = found.ticket_id
-      where ts_match_vq(${WORDS}, ${matches})
+    const { rows } = await sql<{ id: number }>`
+      select s.ticket_id as id from ticket_search s
+      where s.company_id = ${companyId} and s.document @@ to_tsquery('simple', ${probe}) and ${allWordsMatch}
+      union
+      select s.ticket_id from ticket_search_recent r join ticket_search s on s.ticket_id = r.ticket_id
+      where r.company_id = ${companyId} and r.words @@ to_tsquery('simple', ${terms.anyWord}) and ${allWordsMatch}
       limit ${FROM_INDEX + 1}`.execute(db);
     if (rows.length > FROM_INDEX) continue;
     return inListOrder(db, companyId, filter, rows.map((r) => Number(r.id)));
