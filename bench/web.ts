@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../apps/server/src/db/database.js';
-import { clickUntil, firstSeen, longTasks, probes, resetLongTasks, scrollFor } from './support/browser.js';
+import { clickUntil, clickUntilAt, firstSeen, longTasks, probes, resetLongTasks, scrollFor, waterfall, type Step } from './support/browser.js';
 import { argValue, runBench, summary, writeResult } from './support/report.js';
 import { seed } from './support/seed.js';
 import { createBenchCompany, POSTGRES_ADMIN_URL, type BenchDb, type BenchServer } from './support/server.js';
@@ -32,6 +32,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const ITEM = '[data-testid^="ticket-item-"]';
 const SCROLL_STEP_PX = 120;
 const SCROLL_FRAMES = 600;
+/** `--profile <file>`: also writes where the main thread spent its time opening /tickets and switching (a build without --minify names the functions). */
+const PROFILE = argValue('profile', '');
 
 interface Seeded {
   email: string;
@@ -96,6 +98,38 @@ async function startServer(env: Record<string, string>) {
   return { url, stop: () => new Promise((r) => (server.once('exit', r), server.kill('SIGTERM'))) };
 }
 
+/** Self time per function (and per script) of a V8 CPU profile, the heaviest first. */
+function heaviest(profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples: number[]; timeDeltas: number[] }) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const fns = new Map<string, number>();
+  const scripts = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const frame = byId.get(id)!.callFrame;
+    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+    const script = frame.url.replace(/^.*\/assets\//, '').replace(/-[\w-]{8}\.js$/, '') || '(native)';
+    const key = `${frame.functionName || '(anonymous)'} ${script}:${frame.lineNumber}`;
+    fns.set(key, (fns.get(key) ?? 0) + ms);
+    scripts.set(script, (scripts.get(script) ?? 0) + ms);
+  });
+  const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${v.toFixed(1).padStart(7)} ms  ${k}`);
+  return { functions: top(fns, 40), scripts: top(scripts, 15) };
+}
+
+async function profiled<T>(page: Page, label: string, run: () => Promise<T>): Promise<T> {
+  if (!PROFILE) return run();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  const result = await run();
+  const { profile } = await cdp.send('Profiler.stop');
+  const { appendFileSync } = await import('node:fs');
+  const summary = heaviest(profile as Parameters<typeof heaviest>[0]);
+  appendFileSync(PROFILE, `\n=== ${label}\n${summary.scripts.join('\n')}\n---\n${summary.functions.join('\n')}\n`);
+  await cdp.detach();
+  return result;
+}
+
 async function measure(page: Page, url: string, seeded: Seeded) {
   let messagePages = 0;
   let ticketPages = 0;
@@ -112,10 +146,19 @@ async function measure(page: Page, url: string, seeded: Seeded) {
   await page.waitForSelector(ITEM);
 
   // Opening /tickets (the bundle cached after the first load, as for an agent who comes back).
+  // The slowest wait of each kind is kept step by step (requests and long tasks), to see what it waited on.
+  const waits: Record<'listShown' | 'switchFirstVisit' | 'switchRevisit', { ms: number; steps: Step[] } | null> = { listShown: null, switchFirstVisit: null, switchRevisit: null };
+  const keepSlowest = async (kind: keyof typeof waits, ms: number, from: number) => {
+    if (!waits[kind] || ms > waits[kind].ms) waits[kind] = { ms: Math.round(ms), steps: await waterfall(page, from, from + ms) };
+  };
   const listShown: number[] = [];
   for (let i = 0; i < LOADS; i++) {
-    await page.goto(`${url}/tickets`);
-    listShown.push(await firstSeen(page, ITEM));
+    const ms = await profiled(page, `opening /tickets ${i + 1}`, async () => {
+      await page.goto(`${url}/tickets`);
+      return firstSeen(page, ITEM);
+    });
+    listShown.push(ms);
+    await keepSlowest('listShown', ms, 0);
   }
 
   // Switching: the long conversation and ordinary ones in turn, each until its last message shows.
@@ -125,11 +168,12 @@ async function measure(page: Page, url: string, seeded: Seeded) {
   for (let i = 0; i < SWITCHES; i++) {
     const ticket = i % 2 === 0 ? others[(i / 2) % others.length] : long;
     await page.waitForSelector(`[data-testid="ticket-item-${ticket.id}"]`);
-    const ms = await clickUntil(page, `[data-testid="ticket-item-${ticket.id}"]`, `[data-testid="ticket-screen"][data-uuid="${ticket.uuid}"] [data-testid="message-list"]`, ticket.lastBody).catch(async (error: Error) => {
+    const { ms, at } = await profiled(page, `switch ${i + 1} to ${ticket.id === long.id ? 'the long conversation' : 'an ordinary one'}${seen.has(ticket.id) ? ' again' : ''}`, () => clickUntilAt(page, `[data-testid="ticket-item-${ticket.id}"]`, `[data-testid="ticket-screen"][data-uuid="${ticket.uuid}"] [data-testid="message-list"]`, ticket.lastBody).catch(async (error: Error) => {
       const shown = await page.evaluate(() => Array.from(document.querySelectorAll('[data-testid="message-list"] [data-testid^="message-"]')).map((el) => el.textContent?.slice(0, 60)));
       throw new Error(`${error.message}; ${messagePages} message pages fetched; showing ${shown.length}: ${shown.slice(0, 3).join(' | ')} … ${shown.slice(-3).join(' | ')}`);
-    });
+    }));
     (seen.has(ticket.id) ? switches.again : switches.first).push(ms);
+    await keepSlowest(seen.has(ticket.id) ? 'switchRevisit' : 'switchFirstVisit', ms, at);
     seen.add(ticket.id);
   }
 
@@ -145,7 +189,7 @@ async function measure(page: Page, url: string, seeded: Seeded) {
   const listBefore = ticketPages;
   await scrollFor(page, '[data-testid="tickets-list-open"] [data-virtuoso-scroller]', SCROLL_STEP_PX, SCROLL_FRAMES);
   const listTasks = await longTasks(page);
-  return { listShown, switches, conversationTasks, listTasks, olderMessagePages, ticketPagesLoaded: ticketPages - listBefore };
+  return { listShown, switches, conversationTasks, listTasks, olderMessagePages, ticketPagesLoaded: ticketPages - listBefore, waits };
 }
 
 async function main() {
@@ -191,7 +235,8 @@ async function main() {
     };
     const pass = Object.values(goals).every(Boolean);
     console.log(JSON.stringify({ figures, goals }, null, 2));
-    const file = writeResult('web', db, { seed: { tickets: TICKETS, longConversation: LONG_CONVERSATION }, goalsMs: GOALS, figures, goals, pass });
+    console.log(JSON.stringify(m.waits, null, 1));
+    const file = writeResult('web', db, { seed: { tickets: TICKETS, longConversation: LONG_CONVERSATION }, goalsMs: GOALS, figures, goals, pass, slowestWaits: m.waits });
     console.log(`written ${file}`);
   } finally {
     await browser.close();

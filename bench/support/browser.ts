@@ -9,6 +9,8 @@ import type { Page } from '@playwright/test';
 declare global {
   interface Window {
     __longTasks: number[];
+    /** Every long task since the page loaded, with when it started: what a wait was spent on. */
+    __longTaskSpans: { start: number; duration: number }[];
     __firstSeen: Record<string, number>;
   }
 }
@@ -16,9 +18,13 @@ declare global {
 /** Installed before any page script (page.addInitScript): long tasks, and when each selector first matched. */
 export function probes(selectors: string[]) {
   window.__longTasks = [];
+  window.__longTaskSpans = [];
   window.__firstSeen = {};
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
+    for (const entry of list.getEntries()) {
+      window.__longTasks.push(entry.duration);
+      window.__longTaskSpans.push({ start: entry.startTime, duration: entry.duration });
+    }
   }).observe({ type: 'longtask', buffered: true });
   const check = () => {
     for (const selector of selectors) if (!(selector in window.__firstSeen) && document.querySelector(selector)) window.__firstSeen[selector] = performance.now();
@@ -43,20 +49,59 @@ export async function longTasks(page: Page): Promise<number[]> {
   return page.evaluate(() => window.__longTasks);
 }
 
+/** One step of a wait: a request (what and when, in ms from the start of the wait) or a main-thread task. */
+export interface Step {
+  what: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * What the page waited on between `from` and `to` (performance.now() times): the document, the
+ * scripts and API calls that started in that span, and the long tasks that ran in it, in order.
+ */
+export async function waterfall(page: Page, from: number, to: number): Promise<Step[]> {
+  return page.evaluate(
+    ({ from, to }) => {
+      const steps: { what: string; start: number; end: number }[] = [];
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+      if (nav && from === 0) steps.push({ what: 'document', start: nav.startTime, end: nav.responseEnd });
+      for (const entry of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
+        if (entry.startTime < from || entry.startTime > to) continue;
+        const url = new URL(entry.name);
+        steps.push({ what: url.pathname.replace(/-[\w-]{8}\.js$/, '.js') + (url.pathname.startsWith('/api/') ? url.search.slice(0, 60) : ''), start: entry.startTime, end: entry.responseEnd });
+      }
+      for (const task of window.__longTaskSpans) {
+        if (task.start + task.duration < from || task.start > to) continue;
+        steps.push({ what: 'long task', start: task.start, end: task.start + task.duration });
+      }
+      return steps
+        .sort((a, b) => a.start - b.start)
+        .map((s) => ({ what: s.what, start: Math.round(s.start - from), end: Math.round(s.end - from) }));
+    },
+    { from, to },
+  );
+}
+
 /**
  * Clicks the element and answers the milliseconds until `done` (a CSS selector) holds an element
  * whose text includes `text`, checked every animation frame: what the user waits for.
  */
 export async function clickUntil(page: Page, click: string, done: string, text: string): Promise<number> {
+  return (await clickUntilAt(page, click, done, text)).ms;
+}
+
+/** clickUntil, also answering when the click happened (performance.now()). */
+export async function clickUntilAt(page: Page, click: string, done: string, text: string): Promise<{ ms: number; at: number }> {
   return page.evaluate(
     ({ click, done, text }) =>
-      new Promise<number>((resolve, reject) => {
+      new Promise<{ ms: number; at: number }>((resolve, reject) => {
         const target = document.querySelector<HTMLElement>(click);
         if (!target) return reject(new Error(`nothing to click: ${click}`));
         const started = performance.now();
         target.click();
         const check = () => {
-          if (Array.from(document.querySelectorAll(done)).some((el) => el.textContent?.includes(text))) resolve(performance.now() - started);
+          if (Array.from(document.querySelectorAll(done)).some((el) => el.textContent?.includes(text))) resolve({ ms: performance.now() - started, at: started });
           else if (performance.now() - started > 20_000) reject(new Error(`${text} never showed`));
           else requestAnimationFrame(check);
         };
