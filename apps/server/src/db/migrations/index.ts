@@ -10,6 +10,7 @@ import * as ticketSearch from './0008_ticket_search.js';
 import * as schedules from './0009_schedules.js';
 import * as connectionTasks from './0010_connection_tasks.js';
 import * as ticketSearchRecent from './0011_ticket_search_recent.js';
+import * as ticketSearchTriggers from './0012_ticket_search_triggers.js';
 
 /**
  * Migrations in order. Listed statically (not read from disk) so the compiled server and the
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0009_schedules': schedules,
   '0010_connection_tasks': connectionTasks,
   '0011_ticket_search_recent': ticketSearchRecent,
+  '0012_ticket_search_triggers': ticketSearchTriggers,
 };
