@@ -26,7 +26,7 @@ import { withRetry } from './serial-lanes.js';
 /** Messages per transaction; more wait for the next batch. */
 const MAX_BATCH = 100;
 /** Batches in flight at once, so one batch's round trips overlap the next one's. */
-const PARALLEL_BATCHES = 2;
+const PARALLEL_BATCHES = 4;
 
 export interface BatchEntry {
   source: InboundSource;
