@@ -10,6 +10,7 @@ import { format, parseISO } from 'date-fns';
 import type { TFunction } from 'i18next';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/errors';
 import { FormattedText } from '../messageFormat';
 import { AckIcon } from './AckIcon';
 import { BODY_IS_DATA, MessageMedia } from './MessageMedia';
@@ -135,6 +136,12 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
           {message.delivery === 'failed' && (
             <Typography variant="caption" color="error">
               {t('message.failed')}
+            </Typography>
+          )}
+          {message.delivery === 'sent' && message.errorCode && (
+            // A delete or edit WhatsApp kept refusing: done here, not on the customer's phone.
+            <Typography variant="caption" color="error" title={errorMessage({ error: message.errorCode })} data-testid="message-not-on-phone">
+              {t('message.notOnPhone')}
             </Typography>
           )}
           <Typography variant="caption" color="text.secondary">
