@@ -57,8 +57,8 @@ export function searchTerms(text: string): SearchTerms | null {
   return { query, probe: numbered ? `${numbered}:*` : query, anyWord: words.map((w) => `${w}:*`).join(' | ') };
 }
 
-/** All the words of ticket_search row `s`: its document and its recent rows (migration 0011). */
-const WORDS = sql`(s.document || coalesce((select tsvector_agg(r.words) from ticket_search_recent r where r.ticket_id = s.ticket_id), ''::tsvector))`;
+/** All the words of ticket_search row `s`: its document and its recent rows (migrations 0011, 0013). */
+const WORDS = sql`ticket_search_words(s.ticket_id, s.document)`;
 
 /** The list's order (spec core §2): unread first, then the newest conversation; id keeps pages stable. */
 const LIST_ORDER = sql`(tickets.unread_messages > 0) desc, tickets.last_message_at desc, tickets.id desc`;
