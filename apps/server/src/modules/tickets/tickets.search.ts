@@ -75,8 +75,10 @@ export async function searchTicketIds(
   wanted: number,
 ): Promise<number[]> {
   const matches = sql`to_tsquery('simple', ${terms.query})`;
-  // Row `s`'s document alone mostly answers; its recent rows are read only when it does not.
-  const allWordsMatch = sql`(ts_match_vq(s.document, ${matches}) or ts_match_vq(${WORDS}, ${matches}))`;
+  // Row `s`'s document alone mostly answers; its recent rows are read only when it does not and
+  // there are some (most tickets the walk passes have none: one index probe tells).
+  const allWordsMatch = sql`(ts_match_vq(s.document, ${matches})
+    or (exists (select 1 from ticket_search_recent x where x.ticket_id = s.ticket_id) and ts_match_vq(${WORDS}, ${matches})))`;
   // The newest tickets of the list, each checked against its document. A scalar subquery, so the
   // check stays one primary-key probe per ticket and is never turned into a join over the index.
   const walk = async (bound: number | null) => {
