@@ -119,4 +119,12 @@ describe('<MessageList>', () => {
     expect(screen.getByTestId('message-reply')).toBeTruthy();
     expect(screen.queryByTestId('message-delete')).toBeNull();
   });
+
+  it('draws the newest page with its last message as soon as it arrives, without frames of an empty list', async () => {
+    // No animation frame ever comes: whatever the list shows it drew in its first passes.
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    show(Array.from({ length: 20 }, (_, i) => aMessage(i + 1, { body: `Mensagem número ${i + 1}` })));
+    expect((await screen.findByTestId('message-20')).textContent).toContain('Mensagem número 20');
+    expect(screen.getAllByTestId(/^message-\d+$/)).toHaveLength(20);
+  });
 });

@@ -18,6 +18,13 @@ import { MessageBubble, type MessageActions } from './MessageBubble';
 const START_INDEX = 1_000_000;
 /** Spec core §9: the next (older) page loads within 50 px of the top. */
 const TOP_THRESHOLD_PX = 50;
+/**
+ * Up to this many rows (a page of messages and its separators, a few times over) are all drawn in
+ * the list's first pass, so the newest message is on the screen at once and the list only has to
+ * scroll to its end. Asking react-virtuoso for its initial item instead hides the rows for several
+ * frames while it measures and scrolls to it.
+ */
+const DRAWN_AT_ONCE = 80;
 
 function Marker({ children, testId }: { children: React.ReactNode; testId: string }) {
   return (
@@ -109,6 +116,9 @@ export function MessageList({ ticket, onReply, onDelete }: Props) {
     if (!measured.current || userScrolled.current || !element) return;
     if (element.scrollHeight <= element.clientHeight) loadOlder();
   });
+  // Decided when the list first has rows: react-virtuoso reads its initial placement once.
+  const drawnAtOnce = useRef<number | null>(null);
+  if (drawnAtOnce.current === null && rows.length > 0) drawnAtOnce.current = rows.length <= DRAWN_AT_ONCE ? rows.length : 0;
   const onUserScroll = useCallback(() => {
     userScrolled.current = true;
     if (atTop.current) loadOlder();
@@ -135,7 +145,7 @@ export function MessageList({ ticket, onReply, onDelete }: Props) {
       data-testid="message-list"
       data={rows}
       firstItemIndex={START_INDEX - anchor}
-      initialTopMostItemIndex={{ index: rows.length - 1, align: 'end' }}
+      {...(drawnAtOnce.current ? { initialItemCount: drawnAtOnce.current } : { initialTopMostItemIndex: { index: rows.length - 1, align: 'end' as const } })}
       computeItemKey={(_, row) => row.key}
       atTopThreshold={TOP_THRESHOLD_PX}
       atTopStateChange={(top) => {
