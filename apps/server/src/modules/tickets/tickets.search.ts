@@ -26,13 +26,21 @@ const FROM_INDEX = 5000;
 
 const NUMBER_LIKE = /^[\d\s()+\-.]+$/;
 
+/** What the index is asked for: a prefix tsquery for documents and one for recent rows. */
+export interface IndexProbe {
+  document: string;
+  recent: string;
+}
+
 export interface SearchTerms {
   /** Every word must start a word of the document ('simple' tsquery, prefix match). */
   query: string;
-  /** Asked of the index first: a word with digits (an order, a number) when there are others. */
-  probe: string;
-  /** Any of the words, for the recent rows (a ticket's words may be split between them and its document). */
-  anyWord: string;
+  /**
+   * Asked of the index in turn until one answers with few tickets. A single word must be in the
+   * ticket's document or in its recent rows, so both are asked for it; the whole query comes last
+   * (its words may be split between the two, so the recent rows are asked for any of them).
+   */
+  probes: IndexProbe[];
 }
 
 /**
@@ -45,16 +53,23 @@ export function searchTerms(text: string): SearchTerms | null {
     const digits = text.replace(/\D+/g, '');
     if (!digits) return null;
     const query = digits.startsWith('55') ? `${digits}:*` : `(${digits}:* | 55${digits}:*)`;
-    return { query, probe: query, anyWord: query };
+    return { query, probes: [{ document: query, recent: query }] };
   }
   const words = [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, 8);
   if (words.length === 0) return null;
   const query = words.map((w) => `${w}:*`).join(' & ');
+  if (words.length === 1) return { query, probes: [{ document: query, recent: query }] };
   // Each prefix the index is asked for costs the whole list of tickets holding it ('pedido 1234':
-  // every ticket that mentions an order), so a word with digits, nearly always the rare one, is
-  // asked alone first and the others checked on the tickets it finds.
-  const numbered = words.length > 1 ? words.find((w) => /\d/.test(w)) : undefined;
-  return { query, probe: numbered ? `${numbered}:*` : query, anyWord: words.map((w) => `${w}:*`).join(' | ') };
+  // every ticket that mentions an order), so the likely rare words are asked alone first: one
+  // with digits (an order, a number), then the longest; the others are checked on what they find.
+  const rarest = [...words].sort((a, b) => Number(/\d/.test(b)) - Number(/\d/.test(a)) || b.length - a.length).slice(0, 2);
+  return {
+    query,
+    probes: [
+      ...rarest.map((w) => ({ document: `${w}:*`, recent: `${w}:*` })),
+      { document: query, recent: words.map((w) => `${w}:*`).join(' | ') },
+    ],
+  };
 }
 
 /** All the words of ticket_search row `s`: its document and its recent rows (migrations 0011, 0013). */
@@ -96,16 +111,15 @@ export async function searchTicketIds(
   if (newest.length === wanted) return newest;
 
   // Rare: the index's few tickets of the company, then the caller's share of them in list order.
-  for (const probe of terms.probe === terms.query ? [terms.query] : [terms.probe, terms.query]) {
-    // A ticket's words may be split between its document and its recent rows, so the recent rows
-    // are asked for any of the words; the full query is then checked on all of each ticket's words
-    // (ts_match_vq is @@ spelled as a function, never handed to an index).
+  for (const probe of terms.probes) {
+    // The full query is then checked on all of each ticket's words (ts_match_vq is @@ spelled as a
+    // function, never handed to an index).
     const { rows } = await sql<{ id: number }>`
       select s.ticket_id as id from ticket_search s
-      where s.company_id = ${companyId} and s.document @@ to_tsquery('simple', ${probe}) and ${allWordsMatch}
+      where s.company_id = ${companyId} and s.document @@ to_tsquery('simple', ${probe.document}) and ${allWordsMatch}
       union
       select s.ticket_id from ticket_search_recent r join ticket_search s on s.ticket_id = r.ticket_id
-      where r.company_id = ${companyId} and r.words @@ to_tsquery('simple', ${terms.anyWord}) and ${allWordsMatch}
+      where r.company_id = ${companyId} and r.words @@ to_tsquery('simple', ${probe.recent}) and ${allWordsMatch}
       limit ${FROM_INDEX + 1}`.execute(db);
     if (rows.length > FROM_INDEX) continue;
     return inListOrder(db, companyId, filter, rows.map((r) => Number(r.id)));
