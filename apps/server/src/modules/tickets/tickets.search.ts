@@ -60,13 +60,13 @@ export function searchTerms(text: string): SearchTerms | null {
   const query = words.map((w) => `${w}:*`).join(' & ');
   if (words.length === 1) return { query, probes: [{ document: query, recent: query }] };
   // Each prefix the index is asked for costs the whole list of tickets holding it ('pedido 1234':
-  // every ticket that mentions an order), so the likely rare words are asked alone first: one
-  // with digits (an order, a number), then the longest; the others are checked on what they find.
-  const rarest = [...words].sort((a, b) => Number(/\d/.test(b)) - Number(/\d/.test(a)) || b.length - a.length).slice(0, 2);
+  // every ticket that mentions an order), so a word with digits (an order, a number), nearly
+  // always the rare one, is asked alone first and the others checked on the tickets it finds.
+  const numbered = words.find((w) => /\d/.test(w));
   return {
     query,
     probes: [
-      ...rarest.map((w) => ({ document: `${w}:*`, recent: `${w}:*` })),
+      ...(numbered ? [{ document: `${numbered}:*`, recent: `${numbered}:*` }] : []),
       { document: query, recent: words.map((w) => `${w}:*`).join(' | ') },
     ],
   };
