@@ -8,7 +8,9 @@
  * and sorting them. PostgreSQL cannot tell them apart on its own (it gives every prefix search
  * the same fixed estimate unless the documents hold a hundred common words, and PGlite keeps no
  * statistics at all), so the search decides by trying: first the newest tickets of the list, one
- * by one; when they do not fill the page the word is rare enough to ask the index for.
+ * by one; when they do not fill the page the word is rare enough to ask the index for. A search
+ * with digits (an order, a phone number) asks the index first and walks only when it answers with
+ * more than a few hundred tickets.
  *
  * The tag filter takes the index's route too: a tag's tickets are a few thousand at most.
  */
@@ -23,6 +25,8 @@ import type { Database } from '../../db/database.js';
 const WALK = 500;
 /** At most this many tickets from the index; a word matching more is common enough to walk the list for. */
 const FROM_INDEX = 5000;
+/** A search with digits asks the index first and keeps its answer when it holds at most this many tickets. */
+const RARE_FIRST = 200;
 
 const NUMBER_LIKE = /^[\d\s()+\-.]+$/;
 
@@ -41,6 +45,8 @@ export interface SearchTerms {
    * (its words may be split between the two, so the recent rows are asked for any of them).
    */
   probes: IndexProbe[];
+  /** Digits are nearly always rare (an order, a number): the index is asked before the list is walked. */
+  rareFirst: boolean;
 }
 
 /**
@@ -53,12 +59,12 @@ export function searchTerms(text: string): SearchTerms | null {
     const digits = text.replace(/\D+/g, '');
     if (!digits) return null;
     const query = digits.startsWith('55') ? `${digits}:*` : `(${digits}:* | 55${digits}:*)`;
-    return { query, probes: [{ document: query, recent: query }] };
+    return { query, probes: [{ document: query, recent: query }], rareFirst: true };
   }
   const words = [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, 8);
   if (words.length === 0) return null;
   const query = words.map((w) => `${w}:*`).join(' & ');
-  if (words.length === 1) return { query, probes: [{ document: query, recent: query }] };
+  if (words.length === 1) return { query, probes: [{ document: query, recent: query }], rareFirst: /\d/.test(words[0]) };
   // Each prefix the index is asked for costs the whole list of tickets holding it ('pedido 1234':
   // every ticket that mentions an order), so a word with digits (an order, a number), nearly
   // always the rare one, is asked alone first and the others checked on the tickets it finds.
@@ -69,6 +75,7 @@ export function searchTerms(text: string): SearchTerms | null {
       ...(numbered ? [{ document: `${numbered}:*`, recent: `${numbered}:*` }] : []),
       { document: query, recent: words.map((w) => `${w}:*`).join(' | ') },
     ],
+    rareFirst: Boolean(numbered),
   };
 }
 
@@ -107,22 +114,30 @@ export async function searchTicketIds(
       limit ${wanted}`.execute(db);
     return rows.map((r) => Number(r.id));
   };
-  const newest = await walk(Math.max(WALK, wanted * 2));
-  if (newest.length === wanted) return newest;
-
-  // Rare: the index's few tickets of the company, then the caller's share of them in list order.
-  for (const probe of terms.probes) {
-    // The full query is then checked on all of each ticket's words (ts_match_vq is @@ spelled as a
-    // function, never handed to an index).
+  // The index's tickets of the company for one probe, each checked with the full query on all of
+  // its words (ts_match_vq is @@ spelled as a function, never handed to an index); null when more
+  // than `limit` match.
+  const fromIndex = async (probe: IndexProbe, limit: number): Promise<number[] | null> => {
     const { rows } = await sql<{ id: number }>`
       select s.ticket_id as id from ticket_search s
       where s.company_id = ${companyId} and s.document @@ to_tsquery('simple', ${probe.document}) and ${allWordsMatch}
       union
       select s.ticket_id from ticket_search_recent r join ticket_search s on s.ticket_id = r.ticket_id
       where r.company_id = ${companyId} and r.words @@ to_tsquery('simple', ${probe.recent}) and ${allWordsMatch}
-      limit ${FROM_INDEX + 1}`.execute(db);
-    if (rows.length > FROM_INDEX) continue;
-    return inListOrder(db, companyId, filter, rows.map((r) => Number(r.id)));
+      limit ${limit + 1}`.execute(db);
+    return rows.length > limit ? null : rows.map((r) => Number(r.id));
+  };
+  if (terms.rareFirst) {
+    const few = await fromIndex(terms.probes[0], RARE_FIRST);
+    if (few) return inListOrder(db, companyId, filter, few);
+  }
+  const newest = await walk(Math.max(WALK, wanted * 2));
+  if (newest.length === wanted) return newest;
+
+  // Rare: the index's few tickets of the company, then the caller's share of them in list order.
+  for (const probe of terms.probes) {
+    const ids = await fromIndex(probe, FROM_INDEX);
+    if (ids) return inListOrder(db, companyId, filter, ids);
   }
   // Common in the company but not among its newest tickets: the whole list, in order.
   return walk(null);
