@@ -1,8 +1,10 @@
 /**
  * Background work that runs on a poll timer and on demand, never twice at once: a call while a
  * run is under way asks for one more run after it, and resolves when that one is done. Used by
- * the outbox and the ticket timers, whose passes are safe to repeat.
+ * the outbox, the ticket timers and the schedule sender, whose passes are safe to repeat.
  */
+import type { AppContext } from './context.js';
+
 export class RepeatingTask {
   private running: Promise<void> | null = null;
   private again = false;
@@ -40,4 +42,41 @@ export class RepeatingTask {
     });
     return this.running;
   }
+}
+
+/**
+ * A pass of the worker role over what the database says is due (ticket timers, scheduled
+ * messages): polled in every process, working only where the worker role runs the sessions.
+ */
+export abstract class WorkerSweep {
+  private readonly task: RepeatingTask;
+
+  constructor(
+    protected readonly ctx: AppContext,
+    what: string,
+    pollMs: number,
+  ) {
+    this.task = new RepeatingTask(
+      async () => {
+        if (this.ctx.sessions.running) await this.sweep();
+      },
+      (error) => this.ctx.log.error({ err: error }, `${what} failed`),
+      pollMs,
+    );
+  }
+
+  start(): void {
+    this.task.start();
+  }
+
+  stop(): Promise<void> {
+    return this.task.stop();
+  }
+
+  /** One sweep now (worker role only); resolves when everything due now was handled. */
+  runDue(): Promise<void> {
+    return this.task.run();
+  }
+
+  protected abstract sweep(): Promise<void>;
 }

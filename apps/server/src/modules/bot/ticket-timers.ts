@@ -15,7 +15,7 @@ import { sql, type Updateable } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { MessageRow, TicketRow, TicketsTable } from '../../db/schema-conversations.js';
 import type { AppContext } from '../../platform/context.js';
-import { RepeatingTask } from '../../platform/repeating-task.js';
+import { WorkerSweep } from '../../platform/repeating-task.js';
 import { afterOutboundStored, fillForTicket, storeOutbound } from '../messages/outbound.js';
 import { announceTicket, ticketAudience } from '../tickets/tickets.audience.js';
 import { updateCycle, updateTicketRow } from '../tickets/tickets.repository.js';
@@ -84,31 +84,15 @@ async function expire(trx: Database, ticket: TicketRow, message: string, now: Da
   return { ticket: updated, said: created ? [row] : [] };
 }
 
-class TicketSweep implements TicketTimers {
-  private readonly task: RepeatingTask;
-
+class TicketSweep extends WorkerSweep implements TicketTimers {
   constructor(
-    private readonly ctx: AppContext,
+    ctx: AppContext,
     private readonly options: Required<TicketTimersOptions>,
   ) {
-    this.task = new RepeatingTask(() => this.sweep(), (error) => this.ctx.log.error({ err: error }, 'ticket timers sweep failed'), options.pollMs);
+    super(ctx, 'ticket timers sweep', options.pollMs);
   }
 
-  start(): void {
-    this.task.start();
-  }
-
-  stop(): Promise<void> {
-    return this.task.stop();
-  }
-
-  runDue(): Promise<void> {
-    return this.task.run();
-  }
-
-  private async sweep(): Promise<void> {
-    // Only the worker role sweeps, like it runs the sessions and the outbox.
-    if (!this.ctx.sessions.running) return;
+  protected async sweep(): Promise<void> {
     for (const kind of ['transfer', 'expire'] as const) {
       for (;;) {
         const now = this.ctx.clock.now();

@@ -13,7 +13,7 @@ import type { MessageRow, TicketRow } from '../../db/schema-conversations.js';
 import type { ScheduleRow } from '../../db/schema-schedules.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { RepeatingTask } from '../../platform/repeating-task.js';
+import { WorkerSweep } from '../../platform/repeating-task.js';
 import { defaultConnection } from '../connections/connections.service.js';
 import { afterOutboundStored, fillForTicket, storeOutbound } from '../messages/outbound.js';
 import { announceTicket } from '../tickets/tickets.audience.js';
@@ -95,31 +95,15 @@ interface Sent {
   stored: MessageRow[];
 }
 
-class ScheduleSweep implements ScheduleSender {
-  private readonly task: RepeatingTask;
-
+class ScheduleSweep extends WorkerSweep implements ScheduleSender {
   constructor(
-    private readonly ctx: AppContext,
+    ctx: AppContext,
     private readonly options: Required<ScheduleSenderOptions>,
   ) {
-    this.task = new RepeatingTask(() => this.sweep(), (error) => this.ctx.log.error({ err: error }, 'schedule sweep failed'), options.pollMs);
+    super(ctx, 'schedule sweep', options.pollMs);
   }
 
-  start(): void {
-    this.task.start();
-  }
-
-  stop(): Promise<void> {
-    return this.task.stop();
-  }
-
-  runDue(): Promise<void> {
-    return this.task.run();
-  }
-
-  private async sweep(): Promise<void> {
-    // Only the worker role sends, like it runs the sessions, the outbox and the ticket timers.
-    if (!this.ctx.sessions.running) return;
+  protected async sweep(): Promise<void> {
     for (;;) {
       const now = this.ctx.clock.now();
       const batch = await due(this.ctx.db, now).selectAll().orderBy('sendAt').orderBy('id').limit(this.options.batchSize).execute();
