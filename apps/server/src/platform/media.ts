@@ -10,6 +10,8 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MediaSink } from '../channels/whatsapp/provider.js';
+import type { FastifyRequest } from 'fastify';
+import { V } from '@atende/contract';
 import { AppError } from './errors.js';
 
 /** Extension by mime type. Anything else is stored as .bin and served as a download. */
@@ -165,4 +167,30 @@ function run(command: string, args: string[], timeoutMs: number): Promise<Buffer
       reject(failure);
     });
   });
+}
+
+/** One file sent in a multipart upload, read into memory. */
+export interface UploadedFile {
+  data: Buffer;
+  mimeType: string;
+  fileName: string;
+}
+
+/**
+ * The upload's file part named `field`, read into memory (the app's multipart limit caps its
+ * size); other parts are read and ignored. Missing or empty: ERR_VALIDATION on that field.
+ */
+export async function uploadedFile(request: FastifyRequest, field: string): Promise<UploadedFile> {
+  const missing = () => new AppError('ERR_VALIDATION', 400, { fields: { [field]: V.required } });
+  if (!request.isMultipart()) throw missing();
+  let file: UploadedFile | null = null;
+  for await (const part of request.parts()) {
+    if (part.type !== 'file') continue;
+    const data = await part.toBuffer();
+    if (part.fieldname === field && !file && data.length > 0) {
+      file = { data, mimeType: part.mimetype || 'application/octet-stream', fileName: (part.filename || 'file').slice(0, 255) };
+    }
+  }
+  if (!file) throw missing();
+  return file;
 }

@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { QUICK_MESSAGE_MEDIA_FIELD, V, idParam, listQuery, quickMessageInput, sentFields } from '@atende/contract';
+import type { FastifyInstance } from 'fastify';
+import { QUICK_MESSAGE_MEDIA_FIELD, idParam, listQuery, quickMessageInput, sentFields } from '@atende/contract';
 import { actorOf, type Guards } from '../../platform/authenticate.js';
 import type { AppContext } from '../../platform/context.js';
-import { AppError } from '../../platform/errors.js';
+import { uploadedFile } from '../../platform/media.js';
 import { parse } from '../../platform/validation.js';
 import {
   attachMedia,
@@ -14,28 +14,7 @@ import {
   loadChangeable,
   showQuickMessage,
   updateQuickMessage,
-  type UploadedFile,
 } from './quick-messages.service.js';
-
-const noFile = () => new AppError('ERR_VALIDATION', 400, { fields: { [QUICK_MESSAGE_MEDIA_FIELD]: V.required } });
-
-/**
- * The multipart upload's `file` part, read into memory (the app's multipart limit caps its size).
- * Other parts (`typeArch`, sent by older clients) are read and ignored.
- */
-async function uploadedFile(request: FastifyRequest): Promise<UploadedFile> {
-  if (!request.isMultipart()) throw noFile();
-  let file: UploadedFile | null = null;
-  for await (const part of request.parts()) {
-    if (part.type !== 'file') continue;
-    const data = await part.toBuffer();
-    if (part.fieldname === QUICK_MESSAGE_MEDIA_FIELD && !file && data.length > 0) {
-      file = { data, mimeType: part.mimetype || 'application/octet-stream', fileName: (part.filename || 'file').slice(0, 255) };
-    }
-  }
-  if (!file) throw noFile();
-  return file;
-}
 
 /**
  * Quick replies: every signed-in user sees the company's shared ones and their own, and creates
@@ -72,7 +51,7 @@ export async function quickMessagesRoutes(app: FastifyInstance, ctx: AppContext,
   app.post('/quick-messages/:id/media-upload', { preHandler: guard.signedIn }, async (request) => {
     const { id } = parse(idParam, request.params);
     await loadChangeable(ctx, actorOf(request), id);
-    return attachMedia(ctx, actorOf(request), id, await uploadedFile(request));
+    return attachMedia(ctx, actorOf(request), id, await uploadedFile(request, QUICK_MESSAGE_MEDIA_FIELD));
   });
 
   app.delete('/quick-messages/:id/media-upload', { preHandler: guard.signedIn }, async (request) => {

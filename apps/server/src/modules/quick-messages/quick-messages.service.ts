@@ -6,14 +6,9 @@ import { conflict, isUniqueViolation, notFound } from '../../platform/errors.js'
 import { assertMayChange } from './quick-messages.policy.js';
 import { presentQuickMessage } from './quick-messages.presenter.js';
 import * as repo from './quick-messages.repository.js';
+import type { UploadedFile } from '../../platform/media.js';
 
 type QuickMessageFields = z.output<typeof quickMessageInput>;
-
-export interface UploadedFile {
-  data: Buffer;
-  mimeType: string;
-  fileName: string;
-}
 
 /** Someone else's private quick message does not exist for the caller. */
 const noQuickMessage = () => notFound('ERR_NO_QUICK_MESSAGE_FOUND');

@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SCHEDULE_MEDIA_FIELD, V, idParam, scheduleInput, scheduleListQuery, sentFields } from '@atende/contract';
+import type { FastifyInstance } from 'fastify';
+import { SCHEDULE_MEDIA_FIELD, idParam, scheduleInput, scheduleListQuery, sentFields } from '@atende/contract';
 import { actorOf, type Guards } from '../../platform/authenticate.js';
 import type { AppContext } from '../../platform/context.js';
-import { AppError } from '../../platform/errors.js';
+import { uploadedFile } from '../../platform/media.js';
 import { parse } from '../../platform/validation.js';
 import {
   attachMedia,
@@ -13,25 +13,7 @@ import {
   loadChangeable,
   showSchedule,
   updateSchedule,
-  type UploadedFile,
 } from './schedules.service.js';
-
-const noFile = () => new AppError('ERR_VALIDATION', 400, { fields: { [SCHEDULE_MEDIA_FIELD]: V.required } });
-
-/** The multipart upload's `file` part, read into memory (the app's multipart limit caps its size). */
-async function uploadedFile(request: FastifyRequest): Promise<UploadedFile> {
-  if (!request.isMultipart()) throw noFile();
-  let file: UploadedFile | null = null;
-  for await (const part of request.parts()) {
-    if (part.type !== 'file') continue;
-    const data = await part.toBuffer();
-    if (part.fieldname === SCHEDULE_MEDIA_FIELD && !file && data.length > 0) {
-      file = { data, mimeType: part.mimetype || 'application/octet-stream', fileName: (part.filename || 'file').slice(0, 255) };
-    }
-  }
-  if (!file) throw noFile();
-  return file;
-}
 
 /**
  * Scheduled messages (spec core: schedule dialog; admin: the calendar's list). Every route needs
@@ -64,7 +46,7 @@ export async function schedulesRoutes(app: FastifyInstance, ctx: AppContext, gua
   app.post('/schedules/:id/media-upload', { preHandler: allowed }, async (request) => {
     const { id } = parse(idParam, request.params);
     await loadChangeable(ctx, actorOf(request), id);
-    return attachMedia(ctx, actorOf(request), id, await uploadedFile(request));
+    return attachMedia(ctx, actorOf(request), id, await uploadedFile(request, SCHEDULE_MEDIA_FIELD));
   });
 
   app.delete('/schedules/:id/media-upload', { preHandler: allowed }, async (request) => {

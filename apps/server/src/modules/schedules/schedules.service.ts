@@ -6,14 +6,9 @@ import { AppError, notFound } from '../../platform/errors.js';
 import { assertNotSent } from './schedules.policy.js';
 import { presentSchedule } from './schedules.presenter.js';
 import * as repo from './schedules.repository.js';
+import type { UploadedFile } from '../../platform/media.js';
 
 type ScheduleFields = z.output<typeof scheduleInput>;
-
-export interface UploadedFile {
-  data: Buffer;
-  mimeType: string;
-  fileName: string;
-}
 
 export const noSchedule = () => notFound('ERR_NO_SCHEDULE_FOUND');
 
