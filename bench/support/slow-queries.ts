@@ -6,6 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { POSTGRES_SESSION_OPTIONS } from '../../apps/server/src/db/database.js';
 
 interface Statement {
   text: string;
@@ -52,7 +53,8 @@ export function measuring(label: string | null): void {
 }
 
 async function withClient<T>(connectionString: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString });
+  // The server's own session settings, so a statement is timed as the server runs it.
+  const client = new pg.Client({ connectionString, options: POSTGRES_SESSION_OPTIONS });
   await client.connect();
   try {
     return await work(client);

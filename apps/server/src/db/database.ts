@@ -36,10 +36,18 @@ export interface DatabaseOptions {
 
 const plugins = [new CamelCasePlugin()];
 
+/**
+ * Settings of every PostgreSQL session the server opens. No JIT: the inbox's statements take
+ * milliseconds, and PostgreSQL compiles a statement to machine code whenever its estimated cost
+ * passes a threshold (a text search's fixed estimates often do), which alone takes 20-35 ms.
+ */
+export const POSTGRES_SESSION_OPTIONS = '-c jit=off';
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({
       connectionString: options.url,
+      options: POSTGRES_SESSION_OPTIONS,
       max: options.poolSize ?? 20,
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
