@@ -3,7 +3,9 @@
  * manager, GET /messages/{ticketId} and GET /dashboard, through the real HTTP server on loopback
  * (fetch, one request at a time) with real access tokens (an admin and an agent of the company).
  *
- *   tsx --conditions=source bench/api.ts --db postgres|pglite [--samples 100] [--scale 1]
+ *   tsx --conditions=source bench/api.ts --db postgres|pglite [--samples 100] [--scale 1] [--only <text>]
+ *
+ * `--only` measures the cases whose name holds the text and writes no result file.
  */
 import { performance } from 'node:perf_hooks';
 import { argValue, runBench, summary, writeResult } from './support/report.js';
@@ -20,6 +22,7 @@ const CASE_BUDGET_MS = 20_000;
 const SCALE = Number(argValue('scale', '1'));
 const GOALS = { listP95Ms: 25, dashboardP95Ms: 100 };
 const COMPANY = 'Api Bench';
+const ONLY = argValue('only', '');
 
 interface Case {
   name: string;
@@ -107,7 +110,7 @@ async function main() {
       as === 'admin' ? login(server, company.email, company.password) : login(server, `agente1@c${company.companyId}.bench`, company.password);
     const withDashboard = (await get(server, await tokenOf('admin'), '/dashboard?days=30')).status !== 404;
     const results = [];
-    for (const c of cases(seeded, withDashboard)) {
+    for (const c of cases(seeded, withDashboard).filter((c) => c.name.includes(ONLY))) {
       const token = await tokenOf(c.as);
       const first = await get(server, token, c.path);
       if (first.status !== 200) throw new Error(`${c.name}: ${first.status} ${JSON.stringify(first.body)}`);
@@ -133,6 +136,7 @@ async function main() {
       if (inDatabase) console.log(`      in the database: ${inDatabase.totalMs} ms`);
       results.push({ ...row, database: inDatabase, slowestStatement: !pass && url ? await explainSlowest(url, c.name) : undefined });
     }
+    if (ONLY) return console.log(`only the cases naming '${ONLY}': no result file written`);
     const file = writeResult('api', db, {
       goal: `p95 < ${GOALS.listP95Ms} ms for GET /tickets (each filter) and GET /messages/{ticketId}; p95 < ${GOALS.dashboardP95Ms} ms for GET /dashboard; over a company with ${plan.tickets} tickets`,
       pass: results.every((r) => r.pass),

@@ -9,6 +9,8 @@ export interface Actor {
   super: boolean;
   sessionId: string;
   allTicket: string;
+  /** The queues the caller works in: with profile and allTicket, what ticket visibility depends on. */
+  queueIds: number[];
   plan: PlanFlags;
 }
 

@@ -95,6 +95,7 @@ export async function ensureDemoCompany(ctx: AppContext) {
       super: false,
       sessionId: 'seed',
       allTicket: 'enabled',
+      queueIds: [],
       plan: Object.fromEntries(PLAN_FEATURES.map((f) => [f, true])) as Actor['plan'],
     };
     await createConnection(ctx, actor, {

@@ -92,6 +92,9 @@ export async function findActorBySession(db: Executor, sessionId: string, userId
       'u.profile',
       'u.super',
       'u.allTicket',
+      // The caller's queues ride along: every ticket route needs them (tickets.policy).
+      sql<number[]>`array(select uq.queue_id from user_queues uq join queues q on q.id = uq.queue_id
+        where uq.user_id = u.id and q.company_id = u.company_id order by uq.queue_id)`.as('queueIds'),
       'p.useCampaigns',
       'p.useSchedules',
       'p.useInternalChat',
@@ -121,6 +124,7 @@ export async function findActorBySession(db: Executor, sessionId: string, userId
     profile: row.profile,
     super: row.super,
     allTicket: row.allTicket,
+    queueIds: row.queueIds.map(Number),
     sessionId,
     plan,
   };

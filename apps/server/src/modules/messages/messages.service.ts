@@ -43,7 +43,7 @@ async function chatIdOf(db: Database, contactId: number): Promise<string> {
 
 /** GET /messages/{ticketId}: a page, and the ticket marked read (unread 0, blue ticks on the phone, updateUnread). */
 export async function listMessages(ctx: AppContext, actor: Actor, ticketId: number, pageNumber: number): Promise<MessagePage> {
-  const { ticket } = await reachableTicket(ctx, actor, ticketId);
+  const ticket = await reachableTicket(ctx, actor, ticketId);
   const { rows, count } = await repo.pageOfMessages(ctx.db, actor.companyId, ticketId, pageNumber);
   const quoted = await repo.quotedOf(ctx.db, actor.companyId, rows);
   if (ticket.unreadMessages > 0) await markRead(ctx, ticket);
@@ -110,7 +110,7 @@ async function mediaDraft(ctx: AppContext, companyId: number, media: UploadedMed
  * idempotencyKey answers the same message instead of a second one.
  */
 export async function sendMessages(ctx: AppContext, actor: Actor, ticketId: number, request: SendRequest): Promise<Message[]> {
-  const { ticket } = await reachableTicket(ctx, actor, ticketId);
+  const ticket = await reachableTicket(ctx, actor, ticketId);
   const medias = request.medias ?? [];
   if (ticket.status === 'closed') throw new AppError('ERR_TICKET_CLOSED', 409);
   if (medias.length === 0 && !request.body.trim()) throw invalid('body', V.required);
@@ -150,8 +150,8 @@ export async function sendMessages(ctx: AppContext, actor: Actor, ticketId: numb
 async function changeableMessage(ctx: AppContext, actor: Actor, messageId: number) {
   const message = await repo.findMessage(ctx.db, actor.companyId, messageId);
   if (!message) throw noMessage();
-  const { viewer, ticket } = await reachableTicket(ctx, actor, message.ticketId);
-  assertMayChangeMessage(viewer, message);
+  const ticket = await reachableTicket(ctx, actor, message.ticketId);
+  assertMayChangeMessage(actor, message);
   return { message, ticket };
 }
 

@@ -1,6 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import { countAll, type Database } from '../../db/database.js';
-import { seesEveryTicket, type Viewer } from '../tickets/tickets.policy.js';
+import type { Actor } from '../../platform/actor.js';
+import { seesEveryTicket } from '../tickets/tickets.policy.js';
 import { ticketViews, type TagRef } from '../tickets/tickets.repository.js';
 
 /** The ticket's tags become exactly `tagIds` (the caller holds the ticket's row lock). */
@@ -46,7 +47,7 @@ export function tagsOfTicket(db: Database, ticketId: number): Promise<TagRef[]> 
  * The tickets the viewer may reach (tickets.policy.mayReach: admins all; others their own, their
  * queues', and queue-less ones with allTicket) among those carrying the tag, newest change first.
  */
-export async function pageOfTagTickets(db: Database, viewer: Viewer, tagId: number, page: { limit: number; offset: number }) {
+export async function pageOfTagTickets(db: Database, viewer: Actor, tagId: number, page: { limit: number; offset: number }) {
   const tagged = sql<SqlBool>`tickets.id in (select tt.ticket_id from ticket_tags tt where tt.tag_id = ${tagId})`;
   let reach = sql<SqlBool>`true`;
   if (!seesEveryTicket(viewer)) {

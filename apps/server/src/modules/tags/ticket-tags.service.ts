@@ -5,8 +5,8 @@ import type { Actor } from '../../platform/actor.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, isForeignKeyViolation, notFound } from '../../platform/errors.js';
 import { announceTicket } from '../tickets/tickets.audience.js';
-import { assertMayReach, type Viewer } from '../tickets/tickets.policy.js';
-import { lockTicket, queueIdsOfUser, type TagRef } from '../tickets/tickets.repository.js';
+import { assertMayReach } from '../tickets/tickets.policy.js';
+import { lockTicket, type TagRef } from '../tickets/tickets.repository.js';
 import { presentTagTicket } from './tags.presenter.js';
 import { findTag, tagsOfCompany } from './tags.repository.js';
 import { noTag } from './tags.service.js';
@@ -17,21 +17,16 @@ type SyncFields = z.output<typeof tagSyncInput>;
 const noTicket = () => notFound('ERR_NO_TICKET_FOUND');
 const invalidTags = () => new AppError('ERR_VALIDATION', 400, { fields: { tags: V.invalid } });
 
-async function viewerOf(db: Database, actor: Actor): Promise<Viewer> {
-  return { ...actor, queueIds: await queueIdsOfUser(db, actor.companyId, actor.userId) };
-}
-
 /**
  * Changes the tags of one ticket the caller may reach (tickets.policy: another queue's ticket is
  * ERR_NO_PERMISSION), under the ticket's row lock so concurrent changes apply one after the other;
  * then announces the ticket to whoever may see it and answers its tags.
  */
 async function changeTicketTags(ctx: AppContext, actor: Actor, ticketId: number, change: (trx: Database) => Promise<void>): Promise<TagRef[]> {
-  const viewer = await viewerOf(ctx.db, actor);
   const tags = await ctx.db.transaction().execute(async (trx) => {
     const ticket = await lockTicket(trx, actor.companyId, ticketId);
     if (!ticket) throw noTicket();
-    assertMayReach(viewer, ticket);
+    assertMayReach(actor, ticket);
     await change(trx);
     return repo.tagsOfTicket(trx, ticketId);
   });
@@ -68,6 +63,6 @@ export async function ticketsOfTag(ctx: AppContext, actor: Actor, tagId: number,
   if (!(await findTag(ctx.db, actor.companyId, tagId))) throw noTag();
   const limit = PAGE_SIZE.tickets;
   const offset = (pageNumber - 1) * limit;
-  const { rows, count } = await repo.pageOfTagTickets(ctx.db, await viewerOf(ctx.db, actor), tagId, { limit, offset });
+  const { rows, count } = await repo.pageOfTagTickets(ctx.db, actor, tagId, { limit, offset });
   return { tickets: rows.map(presentTagTicket), count, hasMore: offset + rows.length < count };
 }

@@ -4,7 +4,7 @@ import type { Actor } from '../../platform/actor.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { assertMayReach } from '../tickets/tickets.policy.js';
-import { findTicket, queueIdsOfUser } from '../tickets/tickets.repository.js';
+import { findTicket } from '../tickets/tickets.repository.js';
 import { assertMayDelete } from './ticket-notes.policy.js';
 import { presentNote } from './ticket-notes.presenter.js';
 import * as repo from './ticket-notes.repository.js';
@@ -21,7 +21,7 @@ const noNote = () => notFound('ERR_NO_TICKET_NOTE_FOUND');
 async function reachableTicket(ctx: AppContext, actor: Actor, ticketId: number, contactId?: number) {
   const ticket = await findTicket(ctx.db, actor.companyId, ticketId);
   if (!ticket) throw notFound('ERR_NO_TICKET_FOUND');
-  assertMayReach({ ...actor, queueIds: await queueIdsOfUser(ctx.db, actor.companyId, actor.userId) }, ticket);
+  assertMayReach(actor, ticket);
   if (contactId !== undefined && ticket.contactId !== contactId) {
     throw new AppError('ERR_VALIDATION', 400, { fields: { contactId: V.invalid } });
   }

@@ -7,16 +7,17 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { PAGE_SIZE, type ticketListQuery } from '@atende/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/database.js';
-import { seesEveryTicket, type Viewer } from './tickets.policy.js';
-import { ticketViews, type TicketView } from './tickets.repository.js';
-import { countAmong, inListOrder, searchTerms, searchTicketIds, taggedTicketIds } from './tickets.search.js';
+import type { Actor } from '../../platform/actor.js';
+import { seesEveryTicket } from './tickets.policy.js';
+import { LIST_ORDER, ticketViews, type TicketView } from './tickets.repository.js';
+import { searchTerms, searchTickets, taggedTicketIds } from './tickets.search.js';
 
 export type TicketFilters = z.output<typeof ticketListQuery>;
 
 const ids = (values: number[]) => sql.join(values.map((v) => sql`${v}`));
 
 /** The caller's share of the company's tickets (spec core §2, §6) with the list's filters. */
-function conditions(viewer: Viewer, f: TicketFilters): RawBuilder<SqlBool>[] {
+function conditions(viewer: Actor, f: TicketFilters): RawBuilder<SqlBool>[] {
   const where: RawBuilder<SqlBool>[] = [];
   const all = seesEveryTicket(viewer) && f.showAll;
   const searching = f.searchParam !== '';
@@ -48,22 +49,15 @@ function tagConditions(f: TicketFilters): RawBuilder<SqlBool>[] {
 
 const all = (where: RawBuilder<SqlBool>[]) => (where.length ? sql<SqlBool>`${sql.join(where, sql` and `)}` : sql<SqlBool>`true`);
 
-export async function pageOfTickets(db: Database, viewer: Viewer, filters: TicketFilters): Promise<{ rows: TicketView[]; count: number }> {
+export async function pageOfTickets(db: Database, viewer: Actor, filters: TicketFilters): Promise<{ rows: TicketView[]; count: number }> {
   const where = conditions(viewer, filters);
-  if (filters.searchParam !== '') return searchPage(db, viewer, filters, all([...where, ...tagConditions(filters)]));
+  if (filters.searchParam !== '') return searchPage(db, viewer, filters, [...where, ...tagConditions(filters)]);
   if (filters.tags.length) {
     // The tickets carrying the tags come from the tags' index alone (a few thousand at most); the
     // page and the count are the caller's share of those, so the count reads those tickets only,
     // not every ticket of the company.
     const tagged = await taggedTicketIds(db, viewer.companyId, filters.tags);
-    if (tagged) {
-      const [ids, count] = await Promise.all([
-        inListOrder(db, viewer.companyId, all(where), tagged, filters.pageNumber * PAGE_SIZE.tickets),
-        // With no other filter (an admin's 'show all') every one of them is in the list.
-        where.length ? countAmong(db, viewer.companyId, all(where), tagged) : tagged.length,
-      ]);
-      return { rows: (await pageOf(db, viewer, filters, ids)).rows, count };
-    }
+    if (tagged) return pageAmong(db, viewer, filters, where, tagged);
     where.push(...tagConditions(filters));
   }
   const filter = all(where);
@@ -71,10 +65,7 @@ export async function pageOfTickets(db: Database, viewer: Viewer, filters: Ticke
   const [rows, total] = await Promise.all([
     ticketViews(db, viewer.companyId)
       .where(filter)
-      // Unread first (spec core §2), then the newest conversation; id keeps pages stable.
-      .orderBy(sql`(tickets.unread_messages > 0)`, 'desc')
-      .orderBy('tickets.lastMessageAt', 'desc')
-      .orderBy('tickets.id', 'desc')
+      .orderBy(LIST_ORDER)
       .limit(limit)
       .offset((filters.pageNumber - 1) * limit)
       .execute(),
@@ -94,25 +85,40 @@ export async function pageOfTickets(db: Database, viewer: Viewer, filters: Ticke
  * one, so hasMore holds: the list shows no total for a search, and counting every ticket that
  * holds a common word would read them all.
  */
-async function searchPage(db: Database, viewer: Viewer, filters: TicketFilters, filter: RawBuilder<SqlBool>) {
+async function searchPage(db: Database, viewer: Actor, filters: TicketFilters, where: RawBuilder<SqlBool>[]) {
   const terms = searchTerms(filters.searchParam);
   if (!terms) return { rows: [], count: 0 };
   const wanted = filters.pageNumber * PAGE_SIZE.tickets + 1;
-  return pageOf(db, viewer, filters, await searchTicketIds(db, viewer.companyId, filter, terms, wanted));
+  const matches = await searchTickets(db, viewer.companyId, all(where), terms, wanted);
+  return 'among' in matches ? pageAmong(db, viewer, filters, where, matches.among) : pageOf(db, viewer, filters, matches.inOrder);
 }
 
 /** The page's rows out of the ids of the whole list (or of its start), in list order. */
-async function pageOf(db: Database, viewer: Viewer, filters: TicketFilters, ids: number[]) {
+async function pageOf(db: Database, viewer: Actor, filters: TicketFilters, ids: number[]) {
   const limit = PAGE_SIZE.tickets;
   const offset = (filters.pageNumber - 1) * limit;
   const page = ids.slice(offset, offset + limit);
-  const rows = page.length
-    ? await ticketViews(db, viewer.companyId)
-        .where('tickets.id', 'in', page)
-        .orderBy(sql`(tickets.unread_messages > 0)`, 'desc')
-        .orderBy('tickets.lastMessageAt', 'desc')
-        .orderBy('tickets.id', 'desc')
-        .execute()
-    : [];
+  const rows = page.length ? await ticketViews(db, viewer.companyId).where('tickets.id', 'in', page).orderBy(LIST_ORDER).execute() : [];
   return { rows, count: ids.length };
+}
+
+/**
+ * The page of the list among these tickets of the company (a tag's, or a rare word's), and how
+ * many of them are within `filter` (all of them when nothing filters): the tickets up to the page
+ * are ordered on the tickets table alone, side by side with the count, then only the page's rows
+ * are built. (Ordering inside the page's own statement let PostgreSQL walk the whole list
+ * checking each ticket against the ids: slower for a tag's thousands.)
+ */
+async function pageAmong(db: Database, viewer: Actor, filters: TicketFilters, where: RawBuilder<SqlBool>[], ids: number[]) {
+  if (ids.length === 0) return { rows: [], count: 0 };
+  const among = sql<SqlBool>`tickets.company_id = ${viewer.companyId} and ${all(where)} and tickets.id = any(${ids}::int[])`;
+  const upToPage = filters.pageNumber * PAGE_SIZE.tickets;
+  const [ordered, count] = await Promise.all([
+    sql<{ id: number }>`select tickets.id from tickets where ${among} order by ${LIST_ORDER} limit ${upToPage}`.execute(db),
+    where.length
+      ? sql<{ count: string }>`select count(*) as count from tickets where ${among}`.execute(db).then((r) => Number(r.rows[0].count))
+      : ids.length,
+  ]);
+  const { rows } = await pageOf(db, viewer, filters, ordered.rows.map((r) => Number(r.id)));
+  return { rows, count };
 }

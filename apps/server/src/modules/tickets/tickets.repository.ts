@@ -9,6 +9,9 @@ export interface TagRef {
   color: string;
 }
 
+/** The list's order (spec core §2): unread first, then the newest conversation; id keeps pages stable. */
+export const LIST_ORDER = sql`(tickets.unread_messages > 0) desc, tickets.last_message_at desc, tickets.id desc`;
+
 /**
  * A ticket with everything the list and the ticket screen show, in one query: contact, owner,
  * queue, connection and tags (lesson 15: never a query per row).

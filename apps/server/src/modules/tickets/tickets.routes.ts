@@ -6,8 +6,8 @@ import type { AppContext } from '../../platform/context.js';
 import type { LiveServer } from '../../platform/live.js';
 import { parse } from '../../platform/validation.js';
 import { mayReach } from './tickets.policy.js';
-import { findTicket } from './tickets.repository.js';
-import { createTicket, deleteTicket, listTickets, showTicket, viewerOf } from './tickets.service.js';
+import { findTicket, queueIdsOfUser } from './tickets.repository.js';
+import { createTicket, deleteTicket, listTickets, showTicket } from './tickets.service.js';
 import { updateTicket } from './tickets.transitions.js';
 
 const uuidParam = z.object({ uuid: z.string().max(64) });
@@ -47,7 +47,10 @@ export async function ticketsRoutes(app: FastifyInstance, ctx: AppContext, guard
     const ticketId = Number(argument);
     if (!Number.isInteger(ticketId) || ticketId <= 0) return null;
     const ticket = await findTicket(ctx.db, actor.companyId, ticketId);
-    if (!ticket || !mayReach(await viewerOf(ctx, actor), ticket)) return null;
+    if (!ticket) return null;
+    // The socket's caller is as old as its connection: their queues are read again at each join.
+    const queueIds = await queueIdsOfUser(ctx.db, actor.companyId, actor.userId);
+    if (!mayReach({ ...actor, queueIds }, ticket)) return null;
     return rooms.ticket(actor.companyId, ticketId);
   });
 }

@@ -7,22 +7,25 @@
  * ticket's document until the page is full; a rare one by asking the index for its few tickets
  * and sorting them. PostgreSQL cannot tell them apart on its own (it gives every prefix search
  * the same fixed estimate unless the documents hold a hundred common words, and PGlite keeps no
- * statistics at all), so the search decides by trying: first the newest tickets of the list, one
- * by one; when they do not fill the page the word is rare enough to ask the index for. A search
- * with digits (an order, a phone number) asks the index first and walks only when it answers with
+ * statistics at all), so the search decides by trying: first the newest hundred tickets of the
+ * list, one by one; when they hold too few matches to fill the page within the newest five
+ * hundred, the word is rare enough to ask the index for, else the walk goes on. A search with
+ * digits (an order, a phone number) asks the index first and walks only when it answers with
  * more than a few hundred tickets.
  *
  * The tag filter takes the index's route too: a tag's tickets are a few thousand at most.
  */
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { LIST_ORDER } from './tickets.repository.js';
 
 /**
  * Tickets of the list checked one by one before the index is asked: a word in one ticket of
- * twelve or more fills the page within them. Each costs a probe of its document, so a rare word
- * pays these few hundred probes before the index answers.
+ * twelve or more fills the page within them. Each costs a probe of its document (and of its
+ * recent rows), so only a word seen often enough in the first SAMPLE of them walks them all.
  */
 const WALK = 500;
+const SAMPLE = 100;
 /** At most this many tickets from the index; a word matching more is common enough to walk the list for. */
 const FROM_INDEX = 5000;
 /** A search with digits asks the index first and keeps its answer when it holds at most this many tickets. */
@@ -37,8 +40,11 @@ export interface IndexProbe {
 }
 
 export interface SearchTerms {
-  /** Every word must start a word of the document ('simple' tsquery, prefix match). */
-  query: string;
+  /**
+   * Every one must match ('simple' tsqueries, prefix match): a word, or a number in its two
+   * spellings. Each may be in the ticket's document or in one of its recent rows.
+   */
+  words: string[];
   /**
    * Asked of the index in turn until one answers with few tickets. A single word must be in the
    * ticket's document or in its recent rows, so both are asked for it; the whole query comes last
@@ -59,63 +65,83 @@ export function searchTerms(text: string): SearchTerms | null {
     const digits = text.replace(/\D+/g, '');
     if (!digits) return null;
     const query = digits.startsWith('55') ? `${digits}:*` : `(${digits}:* | 55${digits}:*)`;
-    return { query, probes: [{ document: query, recent: query }], rareFirst: true };
+    return { words: [query], probes: [{ document: query, recent: query }], rareFirst: true };
   }
-  const words = [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, 8);
+  const words = [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, 8).map((w) => `${w}:*`);
   if (words.length === 0) return null;
-  const query = words.map((w) => `${w}:*`).join(' & ');
-  if (words.length === 1) return { query, probes: [{ document: query, recent: query }], rareFirst: /\d/.test(words[0]) };
+  if (words.length === 1) return { words, probes: [{ document: words[0], recent: words[0] }], rareFirst: /\d/.test(words[0]) };
   // Each prefix the index is asked for costs the whole list of tickets holding it ('pedido 1234':
   // every ticket that mentions an order), so a word with digits (an order, a number), nearly
   // always the rare one, is asked alone first and the others checked on the tickets it finds.
   const numbered = words.find((w) => /\d/.test(w));
   return {
-    query,
+    words,
     probes: [
-      ...(numbered ? [{ document: `${numbered}:*`, recent: `${numbered}:*` }] : []),
-      { document: query, recent: words.map((w) => `${w}:*`).join(' | ') },
+      ...(numbered ? [{ document: numbered, recent: numbered }] : []),
+      { document: words.join(' & '), recent: words.join(' | ') },
     ],
     rareFirst: Boolean(numbered),
   };
 }
 
-/** All the words of ticket_search row `s`: its document and its recent rows (migrations 0011, 0013). */
-const WORDS = sql`ticket_search_words(s.ticket_id, s.document)`;
+/**
+ * Ticket_search row `s` holds every word: each in its document or in one of its recent rows
+ * (migration 0011). A word missing from the document costs one probe of the ticket's recent rows,
+ * most of which do not hold it either, so a ticket that does not match is usually turned down
+ * after its first word.
+ */
+function holdsEveryWord(words: string[]): RawBuilder<SqlBool> {
+  return sql.join(
+    words.map((word) => {
+      const query = sql`to_tsquery('simple', ${word})`;
+      // ts_match_vq is @@ spelled as a function: never handed to an index, so each check stays a
+      // probe of this ticket's rows. A scalar subquery, not `exists`, which the planner may turn
+      // into a scan of every recent row of every company (a hashed subplan); never null, so a
+      // word found nowhere ends the check.
+      return sql`(ts_match_vq(s.document, ${query})
+        or coalesce((select true from ticket_search_recent x where x.ticket_id = s.ticket_id and ts_match_vq(x.words, ${query}) limit 1), false))`;
+    }),
+    sql` and `,
+  ) as RawBuilder<SqlBool>;
+}
 
-/** The list's order (spec core §2): unread first, then the newest conversation; id keeps pages stable. */
-const LIST_ORDER = sql`(tickets.unread_messages > 0) desc, tickets.last_message_at desc, tickets.id desc`;
 
 /**
- * Ids of the matching tickets in list order: all of them, or the first `wanted` when there are
- * more. `filter` holds the caller's share and the list's other filters over `tickets`.
+ * A search's matches: either the matching tickets within the filter in list order (all of them,
+ * or the first `wanted` when there are more), or the company's tickets holding the words, found
+ * through the index, which the list's filter and order still have to be applied to.
  */
-export async function searchTicketIds(
+export type SearchMatches = { inOrder: number[] } | { among: number[] };
+
+/**
+ * The tickets matching `terms`. `filter` holds the caller's share and the list's other filters
+ * over `tickets`. `walk` (0: none) is how many of the newest tickets may be checked before the
+ * index is asked.
+ */
+export async function searchTickets(
   db: Database,
   companyId: number,
   filter: RawBuilder<SqlBool>,
   terms: SearchTerms,
   wanted: number,
-): Promise<number[]> {
-  const matches = sql`to_tsquery('simple', ${terms.query})`;
-  // Row `s`'s document alone mostly answers; its recent rows are read only when it does not and
-  // there are some (most tickets the walk passes have none: one index probe tells).
-  const allWordsMatch = sql`(ts_match_vq(s.document, ${matches})
-    or (exists (select 1 from ticket_search_recent x where x.ticket_id = s.ticket_id) and ts_match_vq(${WORDS}, ${matches})))`;
-  // The newest tickets of the list, each checked against its document. A scalar subquery, so the
-  // check stays one primary-key probe per ticket and is never turned into a join over the index.
-  const walk = async (bound: number | null) => {
+  { walk: walkFirst = WALK } = {},
+): Promise<SearchMatches> {
+  const allWordsMatch = holdsEveryWord(terms.words);
+  // The list's tickets from position `from` on (`count` of them, or all), each checked against
+  // its words; the first `wanted` that match. A scalar subquery, so the check stays one
+  // primary-key probe per ticket and is never turned into a join over the index.
+  const walk = async (from: number, count: number | null, wanted: number) => {
     const { rows } = await sql<{ id: number }>`select c.id from (
         select tickets.id, tickets.unread_messages > 0 as unread, tickets.last_message_at
         from tickets where tickets.company_id = ${companyId} and ${filter}
-        order by ${LIST_ORDER} ${bound === null ? sql`` : sql`limit ${bound}`}
+        order by ${LIST_ORDER} ${count === null ? sql`` : sql`limit ${count}`} offset ${from}
       ) c
       where (select ${allWordsMatch} from ticket_search s where s.ticket_id = c.id)
       order by c.unread desc, c.last_message_at desc, c.id desc
       limit ${wanted}`.execute(db);
     return rows.map((r) => Number(r.id));
   };
-  // The index's tickets of the company for one probe, each checked with the full query on all of
-  // its words (ts_match_vq is @@ spelled as a function, never handed to an index); null when more
+  // The index's tickets of the company for one probe, each checked for every word; null when more
   // than `limit` match.
   const fromIndex = async (probe: IndexProbe, limit: number): Promise<number[] | null> => {
     const { rows } = await sql<{ id: number }>`
@@ -129,35 +155,26 @@ export async function searchTicketIds(
   };
   if (terms.rareFirst) {
     const few = await fromIndex(terms.probes[0], RARE_FIRST);
-    if (few) return inListOrder(db, companyId, filter, few);
+    if (few) return { among: few };
   }
-  const newest = await walk(Math.max(WALK, wanted * 2));
-  if (newest.length === wanted) return newest;
-
-  // Rare: the index's few tickets of the company, then the caller's share of them in list order.
+  if (walkFirst > 0) {
+    const all = Math.max(walkFirst, wanted * 2);
+    const sample = Math.min(SAMPLE, all);
+    const seen = await walk(0, sample, wanted);
+    if (seen.length === wanted) return { inOrder: seen };
+    // Walk on only when the sample's matches, at their rate, come near a page within the walk.
+    if (seen.length * (all / sample) >= wanted / 2) {
+      const newest = [...seen, ...(await walk(sample, all - sample, wanted - seen.length))];
+      if (newest.length === wanted) return { inOrder: newest };
+    }
+  }
+  // Rare: the index's few tickets of the company (the caller's share of them is taken after).
   for (const probe of terms.probes) {
     const ids = await fromIndex(probe, FROM_INDEX);
-    if (ids) return inListOrder(db, companyId, filter, ids);
+    if (ids) return { among: ids };
   }
   // Common in the company but not among its newest tickets: the whole list, in order.
-  return walk(null);
-}
-
-/** Of these tickets, those of the company within `filter`, in list order (the first `limit`). */
-export async function inListOrder(db: Database, companyId: number, filter: RawBuilder<SqlBool>, ids: number[], limit?: number): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const { rows } = await sql<{ id: number }>`select tickets.id from tickets
-    where tickets.company_id = ${companyId} and ${filter} and tickets.id = any(${ids}::int[])
-    order by ${LIST_ORDER} ${limit === undefined ? sql`` : sql`limit ${limit}`}`.execute(db);
-  return rows.map((r) => Number(r.id));
-}
-
-/** How many of these tickets are the company's within `filter`. */
-export async function countAmong(db: Database, companyId: number, filter: RawBuilder<SqlBool>, ids: number[]): Promise<number> {
-  if (ids.length === 0) return 0;
-  const { rows } = await sql<{ count: string }>`select count(*) as count from tickets
-    where tickets.company_id = ${companyId} and ${filter} and tickets.id = any(${ids}::int[])`.execute(db);
-  return Number(rows[0]?.count ?? 0);
+  return { inOrder: await walk(0, null, wanted) };
 }
 
 /**

@@ -9,7 +9,7 @@ import { findConnectionRow } from '../connections/connections.repository.js';
 import { runTicketHooks } from '../inbound/automation.js';
 import { announceTicket, announceTicketDeleted, ticketAudience } from './tickets.audience.js';
 import { pageOfTickets, type TicketFilters } from './tickets.list.js';
-import { assertMayReach, mayChooseAnyUser, seesEveryTicket, type Viewer } from './tickets.policy.js';
+import { assertMayReach, mayChooseAnyUser, seesEveryTicket } from './tickets.policy.js';
 import { presentTicket } from './tickets.presenter.js';
 import * as repo from './tickets.repository.js';
 
@@ -17,22 +17,16 @@ export const noTicket = () => notFound('ERR_NO_TICKET_FOUND');
 export const invalidField = (field: string, key: string = V.invalid) => new AppError('ERR_VALIDATION', 400, { fields: { [field]: key } });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function viewerOf(ctx: AppContext, actor: Actor): Promise<Viewer> {
-  return { ...actor, queueIds: await repo.queueIdsOfUser(ctx.db, actor.companyId, actor.userId) };
-}
-
 /** A ticket of the caller's company that the caller may reach: 404 for another company's, 403 for another queue's. */
-export async function reachableTicket(ctx: AppContext, actor: Actor, ticketId: number): Promise<{ viewer: Viewer; ticket: TicketRow }> {
+export async function reachableTicket(ctx: AppContext, actor: Actor, ticketId: number): Promise<TicketRow> {
   const ticket = await repo.findTicket(ctx.db, actor.companyId, ticketId);
   if (!ticket) throw noTicket();
-  const viewer = await viewerOf(ctx, actor);
-  assertMayReach(viewer, ticket);
-  return { viewer, ticket };
+  assertMayReach(actor, ticket);
+  return ticket;
 }
 
 export async function listTickets(ctx: AppContext, actor: Actor, filters: TicketFilters): Promise<TicketPage> {
-  const viewer = await viewerOf(ctx, actor);
-  const { rows, count } = await pageOfTickets(ctx.db, viewer, filters);
+  const { rows, count } = await pageOfTickets(ctx.db, actor, filters);
   const offset = (filters.pageNumber - 1) * PAGE_SIZE.tickets;
   return { tickets: rows.map(presentTicket), count, hasMore: offset + rows.length < count };
 }
@@ -41,7 +35,7 @@ export async function showTicket(ctx: AppContext, actor: Actor, ref: { id: numbe
   if ('uuid' in ref && !UUID.test(ref.uuid)) throw noTicket();
   const view = 'id' in ref ? await repo.findTicketView(ctx.db, actor.companyId, ref.id) : await repo.findTicketViewByUuid(ctx.db, actor.companyId, ref.uuid);
   if (!view) throw noTicket();
-  assertMayReach(await viewerOf(ctx, actor), view);
+  assertMayReach(actor, view);
   return presentTicket(view);
 }
 
@@ -54,20 +48,19 @@ type CreateInput = z.output<typeof ticketCreateInput>;
  */
 export async function createTicket(ctx: AppContext, actor: Actor, input: CreateInput): Promise<Ticket> {
   const { companyId } = actor;
-  const viewer = await viewerOf(ctx, actor);
   if (input.status === 'closed') throw invalidField('status');
   const contact = await ctx.db.selectFrom('contacts').selectAll().where('companyId', '=', companyId).where('id', '=', input.contactId).executeTakeFirst();
   if (!contact) throw notFound('ERR_NO_CONTACT_FOUND');
   const connection = await connectionFor(ctx, actor, input.whatsappId ?? null);
   const queueId = input.queueId ?? null;
   if (queueId !== null && !(await repo.findCompanyQueue(ctx.db, companyId, queueId))) throw invalidField('queueId');
-  if (!seesEveryTicket(viewer)) {
+  if (!seesEveryTicket(actor)) {
     // Spec core §5 'Selecione uma fila': a user opens tickets only in a queue of their own.
     if (queueId === null) throw invalidField('queueId', V.required);
-    if (!viewer.queueIds.includes(queueId)) throw forbidden('ERR_NO_PERMISSION');
+    if (!actor.queueIds.includes(queueId)) throw forbidden('ERR_NO_PERMISSION');
   }
   let userId: number | null = input.status === 'open' ? actor.userId : null;
-  if (input.status === 'open' && input.userId && input.userId !== actor.userId && mayChooseAnyUser(viewer)) {
+  if (input.status === 'open' && input.userId && input.userId !== actor.userId && mayChooseAnyUser(actor)) {
     if (!(await repo.findCompanyUser(ctx.db, companyId, input.userId))) throw invalidField('userId');
     userId = input.userId;
   }

@@ -18,10 +18,10 @@ import { runTicketHooks, type TicketActionName } from '../inbound/automation.js'
 import { afterOutboundStored, fillForTicket, storeOutbound } from '../messages/outbound.js';
 import { companySettings } from '../settings/settings.service.js';
 import { announceTicket, ticketAudience } from './tickets.audience.js';
-import { assertMayReach, assertMayReturn, mayChooseAnyUser, type Viewer } from './tickets.policy.js';
+import { assertMayReach, assertMayReturn, mayChooseAnyUser } from './tickets.policy.js';
 import * as repo from './tickets.repository.js';
 import { presentTicket } from './tickets.presenter.js';
-import { invalidField, noTicket, viewerOf } from './tickets.service.js';
+import { invalidField, noTicket } from './tickets.service.js';
 
 export type TicketUpdate = z.output<typeof ticketUpdateInput>;
 
@@ -42,24 +42,22 @@ type Settings = Awaited<ReturnType<typeof companySettings>>;
 interface Env {
   now: Date;
   settings: Settings;
-  viewer: Viewer;
 }
 type Mutation = (trx: Database, ticket: TicketRow, env: Env) => Promise<Step | null>;
 
 async function change(ctx: AppContext, actor: Actor, ticketId: number, action: TicketActionName | null, mutate: Mutation): Promise<Ticket> {
   const { companyId } = actor;
-  const viewer = await viewerOf(ctx, actor);
   const before = await repo.findTicket(ctx.db, companyId, ticketId);
   if (!before) throw noTicket();
-  assertMayReach(viewer, before);
+  assertMayReach(actor, before);
   // Read before the transaction: on the embedded database nothing else may run while it is open.
   const [audience, settings] = await Promise.all([ticketAudience(ctx.db, before), companySettings(ctx.db, companyId)]);
   const now = ctx.clock.now();
   const outcome = await ctx.db.transaction().execute(async (trx) => {
     const locked = await repo.lockTicket(trx, companyId, ticketId);
     if (!locked) throw noTicket();
-    assertMayReach(viewer, locked);
-    const step = await mutate(trx, locked, { now, settings, viewer });
+    assertMayReach(actor, locked);
+    const step = await mutate(trx, locked, { now, settings });
     if (!step) return null;
     const said: MessageRow[] = [];
     for (const [text, key] of step.say ?? []) {
@@ -109,10 +107,10 @@ export function acceptTicket(ctx: AppContext, actor: Actor, ticketId: number): P
 
 /** open -> pending: back to the queue, owner cleared (the owner or an admin). */
 export function returnTicket(ctx: AppContext, actor: Actor, ticketId: number): Promise<Ticket> {
-  return change(ctx, actor, ticketId, 'return', async (trx, ticket, { now, viewer }) => {
+  return change(ctx, actor, ticketId, 'return', async (trx, ticket, { now }) => {
     if (ticket.status === 'pending') return null;
     if (ticket.status !== 'open') throw invalidField('status');
-    assertMayReturn(viewer, ticket);
+    assertMayReturn(actor, ticket);
     return { ticket: await repo.updateTicketRow(trx, ticket.companyId, ticket.id, { status: 'pending', userId: null, updatedAt: now }) };
   });
 }
@@ -167,7 +165,7 @@ export function reopenTicket(ctx: AppContext, actor: Actor, ticketId: number, qu
  * member of the target queue. sendMsgTransfTicket tells the customer.
  */
 export function transferTicket(ctx: AppContext, actor: Actor, ticketId: number, input: Pick<TicketUpdate, 'queueId' | 'userId' | 'whatsappId'>): Promise<Ticket> {
-  return change(ctx, actor, ticketId, 'transfer', async (trx, ticket, { now, settings, viewer }) => {
+  return change(ctx, actor, ticketId, 'transfer', async (trx, ticket, { now, settings }) => {
     if (!input.queueId) throw invalidField('queueId', V.required);
     if (ticket.status === 'closed') throw invalidField('status');
     const { companyId } = ticket;
@@ -175,7 +173,7 @@ export function transferTicket(ctx: AppContext, actor: Actor, ticketId: number, 
     if (!queue) throw invalidField('queueId');
     const target = input.userId ? await repo.findCompanyUser(trx, companyId, input.userId) : null;
     if (input.userId && !target) throw invalidField('userId');
-    if (target && target.id !== actor.userId && !mayChooseAnyUser(viewer) && !(await repo.isQueueMember(trx, target.id, queue.id))) throw forbidden('ERR_NO_PERMISSION');
+    if (target && target.id !== actor.userId && !mayChooseAnyUser(actor) && !(await repo.isQueueMember(trx, target.id, queue.id))) throw forbidden('ERR_NO_PERMISSION');
     let whatsappId = ticket.whatsappId;
     if (input.whatsappId && input.whatsappId !== ticket.whatsappId) {
       const connection = await trx.selectFrom('whatsapps').select('id').where('companyId', '=', companyId).where('id', '=', input.whatsappId).executeTakeFirst();

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type SqlBool } from 'kysely';
+import { handlerSource, inboundEvent, pairedConnection, startWorld, ticketOf, type World } from '../../test/conversation-world.js';
+import { createInboundHandler } from '../inbound/inbound.handler.js';
+import { searchTerms, searchTickets, type SearchMatches } from './tickets.search.js';
+
+/**
+ * A search answers the same whichever plan it takes: walking the newest tickets or asking the
+ * index first (what a rare word does in a large company). A ticket's words are spread over its
+ * contact, its search document, and recent rows not yet folded into the document (0011).
+ */
+let w: World;
+let whatsappId: number;
+const tickets: Record<string, number> = {};
+
+async function customerWrites(number: string, name: string, body: string) {
+  await createInboundHandler(w.t.ctx).message(handlerSource(w, whatsappId), inboundEvent(`${number}@s.whatsapp.net`, { pushName: name, body }));
+}
+
+beforeAll(async () => {
+  w = await startWorld();
+  whatsappId = await pairedConnection(w);
+  const customers = [
+    { key: 'zelia', number: '5511944440001', name: 'Zélia Quintana', bodies: ['quero trocar a geladeira'] },
+    { key: 'otavio', number: '5511944440002', name: 'Otávio Quintana', bodies: ['pedido 4471 atrasado'] },
+    { key: 'prado', number: '5511944440003', name: 'Zélia Prado', bodies: ['boa tarde'] },
+  ];
+  for (const c of customers) {
+    for (const body of c.bodies) await customerWrites(c.number, c.name, body);
+    tickets[c.key] = (await ticketOf(w, whatsappId, c.number))!.id;
+  }
+  // Zélia goes on writing: each message brings a word her ticket lacks, so its words are folded
+  // into the document every sixteen, and the last ones wait in recent rows.
+  for (let i = 1; i <= 20; i++) await customerWrites('5511944440001', 'Zélia Quintana', `palavra${i}x novidade`);
+  const recent = await sql<{ n: string }>`select count(*) as n from ticket_search_recent where ticket_id = ${tickets.zelia}`.execute(w.t.database.db);
+  expect(Number(recent.rows[0].n)).toBeGreaterThan(0);
+});
+afterAll(() => w.t.close());
+
+const everyTicket = sql<SqlBool>`true`;
+
+async function bothPlans(text: string): Promise<number[]> {
+  const terms = searchTerms(text)!;
+  const db = w.t.database.db;
+  const companyId = w.company.companyId;
+  const ids = (m: SearchMatches) => ('inOrder' in m ? m.inOrder : m.among);
+  const walked = ids(await searchTickets(db, companyId, everyTicket, terms, 41));
+  const indexed = ids(await searchTickets(db, companyId, everyTicket, terms, 41, { walk: 0 }));
+  expect(indexed.sort((a, b) => a - b), `index plan for '${text}'`).toEqual([...walked].sort((a, b) => a - b));
+  return walked.sort((a, b) => a - b);
+}
+
+describe('ticket search plans', () => {
+  it('find the same tickets for names, words and numbers wherever the words are kept', async () => {
+    const { zelia, otavio, prado } = tickets;
+    expect(await bothPlans('quintana')).toEqual([zelia, otavio].sort((a, b) => a - b));
+    expect(await bothPlans('Zélia Quintana')).toEqual([zelia]);
+    expect(await bothPlans('zélia geladeira')).toEqual([zelia]);
+    // A folded word, a word still in a recent row, both with the contact's name.
+    expect(await bothPlans('palavra3x quintana')).toEqual([zelia]);
+    expect(await bothPlans('palavra20x zélia')).toEqual([zelia]);
+    expect(await bothPlans('palavra20x geladeira palavra2x')).toEqual([zelia]);
+    expect(await bothPlans('quintana atrasado')).toEqual([otavio]);
+    expect(await bothPlans('pedido 4471')).toEqual([otavio]);
+    expect(await bothPlans('4471')).toEqual([otavio]);
+    expect(await bothPlans('944440003')).toEqual([prado]);
+    expect(await bothPlans('zélia')).toEqual([zelia, prado].sort((a, b) => a - b));
+    // Every word must be in the same ticket.
+    expect(await bothPlans('geladeira prado')).toEqual([]);
+    expect(await bothPlans('palavra20x atrasado')).toEqual([]);
+  });
+});
