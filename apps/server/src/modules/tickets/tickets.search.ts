@@ -105,7 +105,6 @@ function holdsEveryWord(words: string[]): RawBuilder<SqlBool> {
   ) as RawBuilder<SqlBool>;
 }
 
-
 /**
  * A search's matches: either the matching tickets within the filter in list order (all of them,
  * or the first `wanted` when there are more), or the company's tickets holding the words, found
