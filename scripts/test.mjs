@@ -53,7 +53,9 @@ if (process.env.SKIP_E2E === '1') {
   } else {
     const report = join(out, 'playwright.json');
     rmSync(report, { force: true });
-    const status = run('npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
+    // E2E_SHARD=1/2 runs half of the journeys (CI splits them between its two databases).
+    const shard = process.env.E2E_SHARD ? ['--shard', process.env.E2E_SHARD] : [];
+    const status = run('npx', ['playwright', 'test', ...shard], { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
     const pw = readJson(report);
     if (pw?.stats) {
       totals.passed += pw.stats.expected + (pw.stats.flaky ?? 0);
