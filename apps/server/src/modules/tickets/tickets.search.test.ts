@@ -69,4 +69,19 @@ describe('ticket search plans', () => {
     expect(await bothPlans('geladeira prado')).toEqual([]);
     expect(await bothPlans('palavra20x atrasado')).toEqual([]);
   });
+
+  it('fold a ticket’s recent words into its document when it is closed, still finding them', async () => {
+    const recentRows = async () =>
+      Number((await sql<{ n: string }>`select count(*) as n from ticket_search_recent where ticket_id = ${tickets.zelia}`.execute(w.t.database.db)).rows[0].n);
+    expect(await recentRows()).toBeGreaterThan(0);
+    const closed = await w.admin.put(`/api/tickets/${tickets.zelia}`, { status: 'closed' });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(await recentRows()).toBe(0);
+    expect(await bothPlans('palavra20x zélia')).toEqual([tickets.zelia]);
+    expect(await bothPlans('palavra17x geladeira')).toEqual([tickets.zelia]);
+    // The customer comes back with a new word: it waits in a recent row again, and is found.
+    await customerWrites('5511944440001', 'Zélia Quintana', 'voltei com orcamentoz');
+    expect(await recentRows()).toBe(1);
+    expect(await bothPlans('orcamentoz palavra20x')).toEqual([tickets.zelia]);
+  });
 });

@@ -33,10 +33,14 @@ const RARE_FIRST = 200;
 
 const NUMBER_LIKE = /^[\d\s()+\-.]+$/;
 
-/** What the index is asked for: a prefix tsquery for documents and one for recent rows. */
+/**
+ * What the index is asked for: a prefix tsquery for documents and one for recent rows.
+ * `wholeQuery`: a document matching `document` holds every word, and needs no other check.
+ */
 export interface IndexProbe {
   document: string;
   recent: string;
+  wholeQuery: boolean;
 }
 
 export interface SearchTerms {
@@ -65,11 +69,11 @@ export function searchTerms(text: string): SearchTerms | null {
     const digits = text.replace(/\D+/g, '');
     if (!digits) return null;
     const query = digits.startsWith('55') ? `${digits}:*` : `(${digits}:* | 55${digits}:*)`;
-    return { words: [query], probes: [{ document: query, recent: query }], rareFirst: true };
+    return { words: [query], probes: [{ document: query, recent: query, wholeQuery: true }], rareFirst: true };
   }
   const words = [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, 8).map((w) => `${w}:*`);
   if (words.length === 0) return null;
-  if (words.length === 1) return { words, probes: [{ document: words[0], recent: words[0] }], rareFirst: /\d/.test(words[0]) };
+  if (words.length === 1) return { words, probes: [{ document: words[0], recent: words[0], wholeQuery: true }], rareFirst: /\d/.test(words[0]) };
   // Each prefix the index is asked for costs the whole list of tickets holding it ('pedido 1234':
   // every ticket that mentions an order), so a word with digits (an order, a number), nearly
   // always the rare one, is asked alone first and the others checked on the tickets it finds.
@@ -77,8 +81,8 @@ export function searchTerms(text: string): SearchTerms | null {
   return {
     words,
     probes: [
-      ...(numbered ? [{ document: numbered, recent: numbered }] : []),
-      { document: words.join(' & '), recent: words.join(' | ') },
+      ...(numbered ? [{ document: numbered, recent: numbered, wholeQuery: false }] : []),
+      { document: words.join(' & '), recent: words.join(' | '), wholeQuery: true },
     ],
     rareFirst: Boolean(numbered),
   };
@@ -140,12 +144,13 @@ export async function searchTickets(
       limit ${wanted}`.execute(db);
     return rows.map((r) => Number(r.id));
   };
-  // The index's tickets of the company for one probe, each checked for every word; null when more
+  // The index's tickets of the company for one probe, each checked for every word (a document
+  // the whole query matched holds them all: its large words are not read again); null when more
   // than `limit` match.
   const fromIndex = async (probe: IndexProbe, limit: number): Promise<number[] | null> => {
     const { rows } = await sql<{ id: number }>`
       select s.ticket_id as id from ticket_search s
-      where s.company_id = ${companyId} and s.document @@ to_tsquery('simple', ${probe.document}) and ${allWordsMatch}
+      where s.company_id = ${companyId} and s.document @@ to_tsquery('simple', ${probe.document}) and ${probe.wholeQuery ? sql`true` : allWordsMatch}
       union
       select s.ticket_id from ticket_search_recent r join ticket_search s on s.ticket_id = r.ticket_id
       where r.company_id = ${companyId} and r.words @@ to_tsquery('simple', ${probe.recent}) and ${allWordsMatch}
