@@ -51,7 +51,7 @@ const all = (where: RawBuilder<SqlBool>[]) => (where.length ? sql<SqlBool>`${sql
 
 export async function pageOfTickets(db: Database, viewer: Actor, filters: TicketFilters): Promise<{ rows: TicketView[]; count: number }> {
   const where = conditions(viewer, filters);
-  if (filters.searchParam !== '') return searchPage(db, viewer, filters, [...where, ...tagConditions(filters)]);
+  if (filters.searchParam !== '') return searchPage(db, viewer, filters, all([...where, ...tagConditions(filters)]));
   if (filters.tags.length) {
     // The tickets carrying the tags come from the tags' index alone (a few thousand at most); the
     // page and the count are the caller's share of those, so the count reads those tickets only,
@@ -85,12 +85,11 @@ export async function pageOfTickets(db: Database, viewer: Actor, filters: Ticket
  * one, so hasMore holds: the list shows no total for a search, and counting every ticket that
  * holds a common word would read them all.
  */
-async function searchPage(db: Database, viewer: Actor, filters: TicketFilters, where: RawBuilder<SqlBool>[]) {
+async function searchPage(db: Database, viewer: Actor, filters: TicketFilters, filter: RawBuilder<SqlBool>) {
   const terms = searchTerms(filters.searchParam);
   if (!terms) return { rows: [], count: 0 };
   const wanted = filters.pageNumber * PAGE_SIZE.tickets + 1;
-  const matches = await searchTickets(db, viewer.companyId, all(where), terms, wanted);
-  return 'among' in matches ? pageAmong(db, viewer, filters, where, matches.among) : pageOf(db, viewer, filters, matches.inOrder);
+  return pageOf(db, viewer, filters, await searchTickets(db, viewer.companyId, filter, terms, wanted));
 }
 
 /** The page's rows out of the ids of the whole list (or of its start), in list order. */
@@ -103,11 +102,9 @@ async function pageOf(db: Database, viewer: Actor, filters: TicketFilters, ids: 
 }
 
 /**
- * The page of the list among these tickets of the company (a tag's, or a rare word's), and how
- * many of them are within `filter` (all of them when nothing filters): the tickets up to the page
- * are ordered on the tickets table alone, side by side with the count, then only the page's rows
- * are built. (Ordering inside the page's own statement let PostgreSQL walk the whole list
- * checking each ticket against the ids: slower for a tag's thousands.)
+ * The page of the list among these tickets of the company (a tag's), and how many of them are
+ * within `filter` (all of them when nothing filters): the tickets up to the page are ordered on
+ * the tickets table alone, side by side with the count, then only the page's rows are built.
  */
 async function pageAmong(db: Database, viewer: Actor, filters: TicketFilters, where: RawBuilder<SqlBool>[], ids: number[]) {
   if (ids.length === 0) return { rows: [], count: 0 };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SqlBool } from 'kysely';
 import { handlerSource, inboundEvent, pairedConnection, startWorld, ticketOf, type World } from '../../test/conversation-world.js';
 import { createInboundHandler } from '../inbound/inbound.handler.js';
-import { searchTerms, searchTickets, type SearchMatches } from './tickets.search.js';
+import { searchTerms, searchTickets } from './tickets.search.js';
 
 /**
  * A search answers the same whichever plan it takes: walking the newest tickets or asking the
@@ -43,9 +43,8 @@ async function bothPlans(text: string): Promise<number[]> {
   const terms = searchTerms(text)!;
   const db = w.t.database.db;
   const companyId = w.company.companyId;
-  const ids = (m: SearchMatches) => ('inOrder' in m ? m.inOrder : m.among);
-  const walked = ids(await searchTickets(db, companyId, everyTicket, terms, 41));
-  const indexed = ids(await searchTickets(db, companyId, everyTicket, terms, 41, { walk: 0 }));
+  const walked = await searchTickets(db, companyId, everyTicket, terms, 41);
+  const indexed = await searchTickets(db, companyId, everyTicket, terms, 41, { walk: 0 });
   expect(indexed.sort((a, b) => a - b), `index plan for '${text}'`).toEqual([...walked].sort((a, b) => a - b));
   return walked.sort((a, b) => a - b);
 }
