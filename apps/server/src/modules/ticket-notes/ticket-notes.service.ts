@@ -3,8 +3,7 @@ import { V, type TicketNote, type ticketNoteInput, type ticketNoteListQuery } fr
 import type { Actor } from '../../platform/actor.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import { assertMayReach } from '../tickets/tickets.policy.js';
-import { findTicket } from '../tickets/tickets.repository.js';
+import { reachableTicket } from '../tickets/tickets.service.js';
 import { assertMayDelete } from './ticket-notes.policy.js';
 import { presentNote } from './ticket-notes.presenter.js';
 import * as repo from './ticket-notes.repository.js';
@@ -14,14 +13,9 @@ type NoteQuery = z.output<typeof ticketNoteListQuery>;
 
 const noNote = () => notFound('ERR_NO_TICKET_NOTE_FOUND');
 
-/**
- * The ticket, when it is the company's and the caller may reach it (tickets.policy: another
- * queue's ticket is ERR_NO_PERMISSION), and `contactId` (when given) is its contact.
- */
-async function reachableTicket(ctx: AppContext, actor: Actor, ticketId: number, contactId?: number) {
-  const ticket = await findTicket(ctx.db, actor.companyId, ticketId);
-  if (!ticket) throw notFound('ERR_NO_TICKET_FOUND');
-  assertMayReach(actor, ticket);
+/** The ticket the caller may reach (tickets.service), when `contactId` (if given) is its contact. */
+async function ticketOfNote(ctx: AppContext, actor: Actor, ticketId: number, contactId?: number) {
+  const ticket = await reachableTicket(ctx, actor, ticketId);
   if (contactId !== undefined && ticket.contactId !== contactId) {
     throw new AppError('ERR_VALIDATION', 400, { fields: { contactId: V.invalid } });
   }
@@ -30,7 +24,7 @@ async function reachableTicket(ctx: AppContext, actor: Actor, ticketId: number, 
 
 /** 'Observação adicionada com sucesso!': the note about the ticket's contact, written by the caller. */
 export async function createNote(ctx: AppContext, actor: Actor, input: NoteFields): Promise<TicketNote> {
-  const ticket = await reachableTicket(ctx, actor, input.ticketId, input.contactId);
+  const ticket = await ticketOfNote(ctx, actor, input.ticketId, input.contactId);
   const { id } = await repo.insertNote(ctx.db, {
     companyId: actor.companyId,
     ticketId: ticket.id,
@@ -44,7 +38,7 @@ export async function createNote(ctx: AppContext, actor: Actor, input: NoteField
 }
 
 export async function listNotes(ctx: AppContext, actor: Actor, query: NoteQuery): Promise<TicketNote[]> {
-  await reachableTicket(ctx, actor, query.ticketId, query.contactId);
+  await ticketOfNote(ctx, actor, query.ticketId, query.contactId);
   return (await repo.notesOfTicket(ctx.db, actor.companyId, query.ticketId, query.contactId)).map(presentNote);
 }
 
