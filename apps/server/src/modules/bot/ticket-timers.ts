@@ -133,17 +133,7 @@ class TicketSweep extends WorkerSweep implements TicketTimers {
   }
 }
 
-const installed = new WeakMap<AppContext, TicketTimers>();
-export const ticketTimersOf = (ctx: AppContext): TicketTimers | undefined => installed.get(ctx);
-
-/** A sweeper of its own (tests race two of them). */
+/** The app's sweeper (the composition root builds it; the worker role starts it). Tests race more of their own. */
 export function createTicketTimers(ctx: AppContext, options: TicketTimersOptions = {}): TicketTimers {
   return new TicketSweep(ctx, { pollMs: 30_000, batchSize: 100, ...options });
-}
-
-/** The app's sweeper: polls in every process and works only where the worker role runs. */
-export function installTicketTimers(ctx: AppContext, options: TicketTimersOptions = {}): TicketTimers {
-  const timers = createTicketTimers(ctx, options);
-  installed.set(ctx, timers);
-  return timers;
 }

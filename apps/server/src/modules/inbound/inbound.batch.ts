@@ -16,7 +16,7 @@ import { sql } from 'kysely';
 import type { InboundMessage } from '../../channels/whatsapp/provider.js';
 import type { Database } from '../../db/database.js';
 import type { BotState, ContactRow, TicketRow } from '../../db/schema-conversations.js';
-import type { AppContext } from '../../platform/context.js';
+import { contextReader, type AppContext, type ContextSource } from '../../platform/context.js';
 import { emitMessageChanges } from '../messages/messages.live.js';
 import { emitTicketUpdate, presentedWithAudience } from '../tickets/tickets.audience.js';
 import { contactChanges, type ChatIdentity } from './inbound.contacts.js';
@@ -56,8 +56,15 @@ export class InboundBatcher {
   private waiting: Pending[] = [];
   private running = 0;
   private scheduled = false;
+  private readonly ctxOf: () => AppContext;
 
-  constructor(private readonly ctx: AppContext) {}
+  constructor(context: ContextSource) {
+    this.ctxOf = contextReader(context);
+  }
+
+  private get ctx(): AppContext {
+    return this.ctxOf();
+  }
 
   store(entry: BatchEntry): Promise<BatchOutcome> {
     return new Promise((resolve) => {
@@ -101,13 +108,6 @@ export class InboundBatcher {
     }
     batch.forEach((pending, i) => pending.resolve(outcomes[i]));
   }
-}
-
-const batchers = new WeakMap<AppContext, InboundBatcher>();
-export function batcherOf(ctx: AppContext): InboundBatcher {
-  let batcher = batchers.get(ctx);
-  if (!batcher) batchers.set(ctx, (batcher = new InboundBatcher(ctx)));
-  return batcher;
 }
 
 interface Ready {

@@ -52,11 +52,9 @@ export interface Outbox {
 /** Failures a retry cannot fix. */
 const PERMANENT = new Set(['ERR_WAPP_INVALID_CONTACT', 'ERR_WAPP_UNSUPPORTED', 'ERR_WAPP_WINDOW_CLOSED', 'ERR_WAPP_DOWNLOAD_MEDIA']);
 
-const outboxes = new WeakMap<AppContext, Outbox>();
-export const outboxOf = (ctx: AppContext): Outbox | undefined => outboxes.get(ctx);
-
-export function installOutbox(ctx: AppContext, options: OutboxOptions = {}): Outbox {
-  const outbox = new MessageOutbox(ctx, {
+/** The outbox of an app (the composition root builds one; the worker role starts its loop). */
+export function createOutbox(ctx: AppContext, options: OutboxOptions = {}): Outbox {
+  return new MessageOutbox(ctx, {
     pollMs: 1_000,
     maxAttempts: 5,
     baseDelayMs: 2_000,
@@ -67,8 +65,6 @@ export function installOutbox(ctx: AppContext, options: OutboxOptions = {}): Out
     batchSize: 25,
     ...options,
   });
-  outboxes.set(ctx, outbox);
-  return outbox;
 }
 
 class MessageOutbox implements Outbox {

@@ -177,17 +177,7 @@ class ScheduleSweep extends WorkerSweep implements ScheduleSender {
   }
 }
 
-const installed = new WeakMap<AppContext, ScheduleSender>();
-export const scheduleSenderOf = (ctx: AppContext): ScheduleSender | undefined => installed.get(ctx);
-
-/** A sweeper of its own (tests race two of them). */
+/** The app's sweeper (the composition root builds it; the worker role starts it). Tests race more of their own. */
 export function createScheduleSender(ctx: AppContext, options: ScheduleSenderOptions = {}): ScheduleSender {
   return new ScheduleSweep(ctx, { pollMs: 5_000, batchSize: 100, ...options });
-}
-
-/** The app's sweeper: polls in every process and works only where the worker role runs. */
-export function installScheduleSender(ctx: AppContext, options: ScheduleSenderOptions = {}): ScheduleSender {
-  const sender = createScheduleSender(ctx, options);
-  installed.set(ctx, sender);
-  return sender;
 }
