@@ -17,6 +17,7 @@ import { hashRefreshSecret, newRefreshSecret } from '../../platform/tokens.js';
 import { presentPlan } from '../plans/plans.presenter.js';
 import { listSettings } from '../settings/settings.service.js';
 import { presentUser } from '../users/users.presenter.js';
+import { revokeOtherSessions } from '../users/user-sessions.repository.js';
 import { findUser, queuesOfUsers } from '../users/users.repository.js';
 import * as repo from './auth.repository.js';
 
@@ -74,7 +75,7 @@ export async function login(ctx: AppContext, input: LoginInput, meta: ClientMeta
       ip: meta.ip,
     });
     // One live session per user: a new login ends the others (their tabs are told why).
-    return repo.revokeOtherSessions(trx, user.id, sessionId, now);
+    return revokeOtherSessions(trx, user.id, sessionId, now);
   });
   announceEndedSessions(ctx, user.companyId, user.id, endedSessionIds);
 
