@@ -14,7 +14,6 @@ import { companyEvent, SERVER_EVENTS, type MessageEvent } from '@atende/contract
 import { argValue, runBench, sleep, summary, writeResult } from './support/report.js';
 import { createBenchCompany, login, startBenchServer, type BenchDb, type BenchServer } from './support/server.js';
 import { statementCount, watchQueries } from './support/slow-queries.js';
-import { inboundHandlerOf } from '../apps/server/src/modules/inbound/inbound.handler.js';
 
 const db = argValue('db', 'postgres') as BenchDb;
 const CONNECTIONS = 10;
@@ -185,7 +184,7 @@ async function main() {
     console.log(`warm-up: ${CHATS} chats in ${Math.round(performance.now() - warm.start)} ms`);
     // Heard is not done: each new ticket's automations (the bot) run after its announcement. The
     // lone message's delay is measured on an inbox with nothing else to do.
-    await inboundHandlerOf(server.ctx)?.idle();
+    await server.parts.inbound.idle?.();
 
     // Latency of a lone message (10 a second, well within what any setup handles): the pipeline's own delay.
     const loneFrom = seq;

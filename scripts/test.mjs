@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// The whole test suite: contract, server and web unit tests (vitest), then the browser journeys
-// (Playwright against the production build). Ends with one line `N passed, N failed`.
+// The whole test suite: the layer check (npm run depcheck, counted as one test), contract, server
+// and web unit tests (vitest), then the browser journeys (Playwright against the production
+// build). Ends with one line `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,6 +24,10 @@ function readJson(file) {
     return null;
   }
 }
+
+// 0. The layers (.dependency-cruiser.cjs): one test, its violations printed above.
+if (run('npm', ['run', '--silent', 'depcheck']) === 0) totals.passed += 1;
+else totals.failed += 1;
 
 // 1. Unit and API tests.
 const vitestReport = join(out, 'vitest.json');

@@ -5,46 +5,34 @@ import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import type { RedisClientType } from 'redis';
-import type { Config } from './config.js';
-import { createProviderRegistry, type RegistryOptions } from './channels/whatsapp/registry.js';
-import { createSessionManager, type SessionManagerOptions } from './modules/connections/connections.sessions.js';
-import type { DatabaseHandle } from './db/database.js';
-import { createGuards, resolveActor } from './platform/authenticate.js';
-import { systemClock, type Clock } from './platform/clock.js';
+import type { Role } from './config.js';
+import { compose, type AppOptions, type Composition } from './composition.js';
 import type { AppContext } from './platform/context.js';
 import { AppError } from './platform/errors.js';
-import { createLiveServer, type LiveServer } from './platform/live.js';
-import { createMediaStore } from './platform/media.js';
-import { createLoginLimiter } from './platform/rate-limit.js';
-import { createTokenService } from './platform/tokens.js';
+import type { LiveServer } from './platform/live.js';
 import { apiModules } from './modules/index.js';
 
-export interface AppOptions {
-  config: Config;
-  database: DatabaseHandle;
-  clock?: Clock;
-  redis?: RedisClientType;
-  /** Access token lifetime override (tests of the expired-token path). */
-  accessTokenTtlSeconds?: number;
-  /** Provider defaults (simulator network, Baileys socket URL, Graph URL...); the simulator is on when config.simulator is. */
-  whatsapp?: Omit<RegistryOptions, 'simulatorEnabled'>;
-  /** Lease timings and node id of the WhatsApp session manager. */
-  sessions?: SessionManagerOptions;
-}
+export type { AppOptions } from './composition.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
   live: LiveServer;
+  /** Every part the composition root built (outbox, timers, inbound handler...), for tests and main.ts. */
+  parts: Composition;
+  /** Starts the background work of the process's roles (ROLES); app.close() stops it. */
+  start(): Promise<void>;
   /**
-   * The worker role: starts the WhatsApp sessions of this process (boot, lease sweeps). They stop
-   * and release their leases when the app closes.
+   * The worker role's background work (sessions, outbox, ticket timers, schedule sender), whatever
+   * ROLES says: the WhatsApp sessions stop and release their leases when the app closes.
    */
   startWorker(): Promise<void>;
 }
 
-/** Builds the HTTP app: `/api/*`, the socket at `/socket.io`, the SPA on every other path. */
+/**
+ * Builds the HTTP app of the process's roles: `/api/*` and the SPA on every other path (api), the
+ * socket at `/socket.io` (realtime). Nothing runs in the background until `start()`.
+ */
 export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const { config, database } = options;
   const app = Fastify({
@@ -53,30 +41,8 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     bodyLimit: 5 * 1024 * 1024,
   });
 
-  const ctx = {
-    config,
-    database,
-    db: database.db,
-    tokens: createTokenService(config.jwtSecret, options.accessTokenTtlSeconds),
-    loginLimiter: createLoginLimiter(config.login, options.redis),
-    clock: options.clock ?? systemClock,
-    log: app.log,
-    redis: options.redis,
-  } as AppContext;
-  const live = createLiveServer(app, ctx, (token) => resolveActor(ctx, token));
-  ctx.live = live;
-  ctx.media = createMediaStore({ dataDir: config.dataDir, ffmpegPath: config.ffmpegPath });
-  // The one provider registry of this process: the only place a connection's provider is chosen.
-  const registry = createProviderRegistry({
-    ...options.whatsapp,
-    simulatorEnabled: config.simulator,
-    cloud: { baseUrl: config.whatsappGraphUrl, ...options.whatsapp?.cloud },
-  });
-  ctx.sessions = createSessionManager(
-    { db: ctx.db, live, log: app.log, clock: ctx.clock, media: ctx.media, registry },
-    options.sessions,
-  );
-  const guards = createGuards(ctx);
+  const parts = compose(app, options);
+  const { ctx, live, guards } = parts;
 
   app.decorateRequest('actor', null);
   await app.register(cookie);
@@ -96,24 +62,28 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     return reply.code(500).send({ error: 'ERR_INTERNAL' });
   });
 
-  await app.register(
-    async (api) => {
-      for (const register of apiModules) await register(api, ctx, guards, live);
-      api.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: 'ERR_NOT_FOUND' }));
-    },
-    { prefix: '/api' },
-  );
-
-  serveWebApp(app, config.webDist);
+  if (config.roles.has('api')) {
+    await app.register(
+      async (api) => {
+        for (const register of apiModules) await register(api, ctx, guards);
+        api.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: 'ERR_NOT_FOUND' }));
+      },
+      { prefix: '/api' },
+    );
+    serveWebApp(app, config.webDist);
+  } else {
+    app.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: 'ERR_NOT_FOUND' }));
+  }
 
   app.addHook('preClose', async () => {
     live.io.local.disconnectSockets(true);
   });
   app.addHook('onClose', async () => {
-    await ctx.sessions.stop();
+    await parts.stop();
   });
 
-  return { app, ctx, live, startWorker: () => ctx.sessions.start() };
+  const worker: Role[] = ['worker'];
+  return { app, ctx, live, parts, start: () => parts.start(), startWorker: () => parts.start(worker) };
 }
 
 /** The built SPA: real files as they are, every other non-API path gets index.html. */

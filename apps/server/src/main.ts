@@ -2,9 +2,9 @@ import { createClient, type RedisClientType } from 'redis';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
-import { ensureDemoCompany, ensurePlatformAdmin } from './platform/seed.js';
+import { ensureDemoCompany, ensurePlatformAdmin } from './modules/seed/seed.js';
 
-/** Starts the process: migrate, seed, then serve. SIGINT/SIGTERM close everything cleanly. */
+/** Starts the process: migrate, seed, serve, then the background work of its roles. SIGINT/SIGTERM close everything cleanly. */
 async function main() {
   const config = loadConfig();
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
@@ -16,7 +16,7 @@ async function main() {
     await redis.connect();
   }
 
-  const { app, ctx, startWorker } = await buildApp({ config, database, redis });
+  const { app, ctx, start } = await buildApp({ config, database, redis });
   await ensurePlatformAdmin(database.db, config, app.log);
   if (config.demo) await ensureDemoCompany(ctx);
 
@@ -35,11 +35,9 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Atende is serving on http://localhost:${config.port} (database: ${database.kind})`);
-  // The worker role runs the WhatsApp sessions; app.close() (on SIGINT/SIGTERM) stops them and releases their leases.
-  if (config.roles.has('worker')) {
-    await startWorker();
-    app.log.info('whatsapp sessions started (worker role)');
-  }
+  // The worker role runs the WhatsApp sessions and the loops; app.close() (on SIGINT/SIGTERM) stops them and releases the leases.
+  await start();
+  app.log.info({ roles: [...config.roles] }, 'background work of the roles started');
 }
 
 main().catch((error) => {

@@ -1,20 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { Guards } from '../platform/authenticate.js';
 import type { AppContext } from '../platform/context.js';
-import type { LiveServer } from '../platform/live.js';
 import { authRoutes } from './auth/auth.routes.js';
-import { botModule } from './bot/bot.module.js';
 import { companiesRoutes } from './companies/companies.routes.js';
 import { contactsRoutes } from './contacts/contacts.routes.js';
 import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { connectionsRoutes } from './connections/connections.routes.js';
-import { inboundModule } from './inbound/inbound.handler.js';
 import { mediaRoutes } from './media/media.routes.js';
 import { messagesRoutes } from './messages/messages.routes.js';
 import { plansRoutes } from './plans/plans.routes.js';
 import { queueOptionsRoutes } from './queues/queue-options.routes.js';
 import { quickMessagesRoutes } from './quick-messages/quick-messages.routes.js';
-import { schedulesModule } from './schedules/schedules.module.js';
+import { schedulesRoutes } from './schedules/schedules.routes.js';
 import { queuesRoutes } from './queues/queues.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
 import { simulatorRoutes } from './simulator/simulator.routes.js';
@@ -22,21 +19,20 @@ import { systemRoutes } from './system/system.routes.js';
 import { ticketsRoutes } from './tickets/tickets.routes.js';
 import { tagsRoutes } from './tags/tags.routes.js';
 import { ticketNotesRoutes } from './ticket-notes/ticket-notes.routes.js';
-import { registerUserPresence } from './users/users.service.js';
 import { usersRoutes } from './users/users.routes.js';
 import { whatsappCloudWebhookRoutes } from './webhooks/whatsapp-cloud.routes.js';
 
-export type ModuleRegistration = (api: FastifyInstance, ctx: AppContext, guards: Guards, live: LiveServer) => Promise<void>;
+export type ModuleRegistration = (api: FastifyInstance, ctx: AppContext, guards: Guards) => Promise<void>;
 
-/** Every feature's routes, mounted under /api. A new feature adds one line here. */
+/**
+ * Every feature's routes, mounted under /api by the api role. A new feature adds one line here;
+ * what runs in the background or on the socket is started by the composition root (composition.ts).
+ */
 export const apiModules: ModuleRegistration[] = [
   (api) => systemRoutes(api),
   (api, ctx, guards) => authRoutes(api, ctx, guards),
   (api, ctx, guards) => settingsRoutes(api, ctx, guards),
-  async (api, ctx, guards, live) => {
-    await usersRoutes(api, ctx, guards);
-    registerUserPresence(ctx, live);
-  },
+  (api, ctx, guards) => usersRoutes(api, ctx, guards),
   (api, ctx, guards) => plansRoutes(api, ctx, guards),
   (api, ctx, guards) => companiesRoutes(api, ctx, guards),
   (api, ctx, guards) => queuesRoutes(api, ctx, guards),
@@ -46,13 +42,11 @@ export const apiModules: ModuleRegistration[] = [
   (api, ctx, guards) => dashboardRoutes(api, ctx, guards),
   (api, ctx, guards) => ticketNotesRoutes(api, ctx, guards),
   (api, ctx, guards) => quickMessagesRoutes(api, ctx, guards),
-  (api, ctx, guards) => schedulesModule(api, ctx, guards),
+  (api, ctx, guards) => schedulesRoutes(api, ctx, guards),
   (api, ctx, guards) => connectionsRoutes(api, ctx, guards),
   (api, ctx, guards) => mediaRoutes(api, ctx, guards),
   (api, ctx, guards) => simulatorRoutes(api, ctx, guards),
   (api, ctx) => whatsappCloudWebhookRoutes(api, ctx),
-  (api, ctx, guards, live) => ticketsRoutes(api, ctx, guards, live),
+  (api, ctx, guards) => ticketsRoutes(api, ctx, guards),
   (api, ctx, guards) => messagesRoutes(api, ctx, guards),
-  (api, ctx) => inboundModule(api, ctx),
-  (api, ctx) => botModule(api, ctx),
 ];

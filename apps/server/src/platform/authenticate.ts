@@ -1,8 +1,6 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Permission, PlanFeature } from '@atende/contract';
-import { findActorBySession } from '../modules/auth/auth.repository.js';
 import { assertCan, assertPlanAllows, assertSuper, type Actor } from './actor.js';
-import type { AppContext } from './context.js';
 import { AppError } from './errors.js';
 
 declare module 'fastify' {
@@ -17,13 +15,8 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return header.slice(7).trim() || undefined;
 }
 
-/** Resolves the caller from the bearer token and its live server-side session. */
-export async function resolveActor(ctx: AppContext, token: string | undefined): Promise<Actor> {
-  const claims = await ctx.tokens.verifyAccess(token);
-  const actor = await findActorBySession(ctx.db, claims.sid, claims.id, ctx.clock.now());
-  if (!actor) throw new AppError('ERR_SESSION_EXPIRED', 401);
-  return actor;
-}
+/** Finds the caller of a bearer token (the auth module's, given by the composition root); throws when there is none. */
+export type ActorResolver = (token: string | undefined) => Promise<Actor>;
 
 /** The authenticated caller of a route that ran `guard.signedIn`. */
 export function actorOf(request: FastifyRequest): Actor {
@@ -38,9 +31,9 @@ export interface Guards {
   planFeature(f: PlanFeature): preHandlerAsyncHookHandler[];
 }
 
-export function createGuards(ctx: AppContext): Guards {
+export function createGuards(resolveActor: ActorResolver): Guards {
   const signedIn = async (request: FastifyRequest, _reply: FastifyReply) => {
-    request.actor = await resolveActor(ctx, bearerToken(request));
+    request.actor = await resolveActor(bearerToken(request));
   };
   return {
     signedIn,

@@ -10,7 +10,8 @@ import {
   type LiveEntity,
 } from '@atende/contract';
 import type { Actor } from './actor.js';
-import type { AppContext } from './context.js';
+import type { RedisClientType } from 'redis';
+import type { Config } from '../config.js';
 
 /**
  * The live channel as services see it. Every emit names a company: events are always
@@ -39,16 +40,28 @@ export interface LiveServer extends LiveChannel {
 
 const TICKET_LIST_STATUSES = new Set(['open', 'pending', 'closed', 'group']);
 
-export function createLiveServer(app: FastifyInstance, ctx: AppContext, resolveActor: (token: string | undefined) => Promise<Actor>): LiveServer {
-  const io = new Server(app.server, {
+export interface LiveServerOptions {
+  config: Config;
+  redis?: RedisClientType;
+  /**
+   * Sockets connect to this process (the realtime role). Without it the channel only emits: with
+   * Redis its events reach the sockets of the processes that serve them.
+   */
+  serve: boolean;
+}
+
+export function createLiveServer(app: FastifyInstance, options: LiveServerOptions, resolveActor: (token: string | undefined) => Promise<Actor>): LiveServer {
+  const { config, redis } = options;
+  const settings = {
     path: '/socket.io',
-    transports: ['websocket'],
+    transports: ['websocket' as const],
     pingInterval: LIVE.pingMs,
     pingTimeout: LIVE.pingMs,
-    cors: ctx.config.corsOrigins.length ? { origin: ctx.config.corsOrigins, credentials: true } : undefined,
+    cors: config.corsOrigins.length ? { origin: config.corsOrigins, credentials: true } : undefined,
     serveClient: false,
-  });
-  if (ctx.redis) io.adapter(createAdapter(ctx.redis));
+  };
+  const io = options.serve ? new Server(app.server, settings) : new Server(settings);
+  if (redis) io.adapter(createAdapter(redis));
 
   const presenceListeners: Array<(actor: Actor, online: boolean) => void> = [];
   const joinGuards = new Map<string, JoinGuard>();

@@ -4,8 +4,6 @@ import { ManualClock } from '../channels/whatsapp/clock.js';
 import type { InboundMessage } from '../channels/whatsapp/provider.js';
 import { SimulatorNetwork } from '../channels/whatsapp/simulator/network.js';
 import type { ChannelSource } from '../modules/connections/connections.events.js';
-import { inboundHandlerOf } from '../modules/inbound/inbound.handler.js';
-import { outboxOf } from '../modules/messages/outbox.js';
 import { writeSetting } from '../modules/settings/settings.service.js';
 import { startTestApp, unique, type ApiClient, type TestApp, type TestCompany, type TestSession } from './harness.js';
 import { eventually, liveSockets } from './live-sockets.js';
@@ -83,9 +81,9 @@ export async function setSetting(world: World, key: Parameters<typeof writeSetti
 /** Waits until inbound lanes and the outbox have nothing left to do. */
 export async function settle(world: World): Promise<void> {
   await world.clock.settle(5);
-  await inboundHandlerOf(world.t.ctx)?.idle();
-  await outboxOf(world.t.ctx)?.runDue();
-  await inboundHandlerOf(world.t.ctx)?.idle();
+  await world.t.parts.inbound.idle?.();
+  await world.t.parts.outbox.runDue();
+  await world.t.parts.inbound.idle?.();
 }
 
 /** The engine's handler as a provider session would call it (bypassing the simulator). */

@@ -29,19 +29,6 @@ export async function createSession(
   await db.insertInto('authSessions').values(session).execute();
 }
 
-/** Revokes every live session of the user but `keepId`; answers the ids it ended. */
-export async function revokeOtherSessions(db: Executor, userId: number, keepId: string, now: Date): Promise<string[]> {
-  const rows = await db
-    .updateTable('authSessions')
-    .set({ revokedAt: now })
-    .where('userId', '=', userId)
-    .where('id', '!=', keepId)
-    .where('revokedAt', 'is', null)
-    .returning('id')
-    .execute();
-  return rows.map((r) => r.id);
-}
-
 export function findLiveSession(db: Executor, id: string, now: Date) {
   return db
     .selectFrom('authSessions')
@@ -66,17 +53,6 @@ export async function rotateSession(db: Executor, id: string, oldHash: string, n
 
 export async function revokeSession(db: Executor, id: string, now: Date) {
   await db.updateTable('authSessions').set({ revokedAt: now }).where('id', '=', id).where('revokedAt', 'is', null).execute();
-}
-
-export async function revokeUserSessions(db: Executor, userId: number, now: Date): Promise<string[]> {
-  const rows = await db
-    .updateTable('authSessions')
-    .set({ revokedAt: now })
-    .where('userId', '=', userId)
-    .where('revokedAt', 'is', null)
-    .returning('id')
-    .execute();
-  return rows.map((r) => r.id);
 }
 
 /** One query per request: the session must be live and its user, company and plan are read with it. */

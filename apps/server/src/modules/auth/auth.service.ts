@@ -8,6 +8,7 @@ import {
   type SessionUser,
 } from '@atende/contract';
 import type { Database } from '../../db/database.js';
+import type { Actor } from '../../platform/actor.js';
 import { isoDay } from '../../platform/clock.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -16,6 +17,7 @@ import { hashRefreshSecret, newRefreshSecret } from '../../platform/tokens.js';
 import { presentPlan } from '../plans/plans.presenter.js';
 import { listSettings } from '../settings/settings.service.js';
 import { presentUser } from '../users/users.presenter.js';
+import { revokeOtherSessions } from '../users/user-sessions.repository.js';
 import { findUser, queuesOfUsers } from '../users/users.repository.js';
 import * as repo from './auth.repository.js';
 
@@ -27,6 +29,14 @@ export interface ClientMeta {
 export interface IssuedSession extends AuthResponse {
   /** `{sessionId}.{secret}`: goes only into the httpOnly cookie. */
   refreshToken: string;
+}
+
+/** Resolves the caller from the bearer token and its live server-side session (every guard and the socket's handshake). */
+export async function resolveActor(ctx: AppContext, token: string | undefined): Promise<Actor> {
+  const claims = await ctx.tokens.verifyAccess(token);
+  const actor = await repo.findActorBySession(ctx.db, claims.sid, claims.id, ctx.clock.now());
+  if (!actor) throw new AppError('ERR_SESSION_EXPIRED', 401);
+  return actor;
 }
 
 /** A company may sign in up to and including its due date; no due date means no expiry. */
@@ -65,7 +75,7 @@ export async function login(ctx: AppContext, input: LoginInput, meta: ClientMeta
       ip: meta.ip,
     });
     // One live session per user: a new login ends the others (their tabs are told why).
-    return repo.revokeOtherSessions(trx, user.id, sessionId, now);
+    return revokeOtherSessions(trx, user.id, sessionId, now);
   });
   announceEndedSessions(ctx, user.companyId, user.id, endedSessionIds);
 

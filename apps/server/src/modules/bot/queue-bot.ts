@@ -8,8 +8,8 @@
  */
 import type { Updateable } from 'kysely';
 import type { MessageRow, TicketRow, TicketsTable } from '../../db/schema-conversations.js';
-import type { AppContext } from '../../platform/context.js';
-import type { AutomationHook, InboundMessageEvent } from '../inbound/automation.js';
+import type { AppAutomationHook, AppContext } from '../../platform/context.js';
+import type { InboundMessageEvent } from '../../platform/automation.js';
 import { withRetry } from '../inbound/serial-lanes.js';
 import { afterOutboundStored, fillForTicket, storeOutbound } from '../messages/outbound.js';
 import { companySettings } from '../settings/settings.service.js';
@@ -72,6 +72,6 @@ export async function answerCustomer(ctx: AppContext, event: InboundMessageEvent
   else if (outcome.visible) await announceTicket(ctx, companyId, ticketId, before);
 }
 
-export const queueBot: AutomationHook = {
+export const queueBot: AppAutomationHook = {
   afterInboundMessage: answerCustomer,
 };

@@ -4,7 +4,7 @@ import { buildApp, type BuiltApp } from '../../app.js';
 import { MINUTE, connectionWith, customer, queueWith } from '../../test/bot-world.js';
 import { settle, startWorld, type World } from '../../test/conversation-world.js';
 import { eventually, type HeardEvent } from '../../test/live-sockets.js';
-import { createTicketTimers, ticketTimersOf } from './ticket-timers.js';
+import { createTicketTimers } from './ticket-timers.js';
 
 /**
  * The connection's ticket timers (spec admin §3): timeToTransfer and expiresTicket fire once,
@@ -29,7 +29,7 @@ afterAll(async () => {
   await w.t.close();
 });
 
-const sweep = () => ticketTimersOf(w.t.ctx)!.runDue();
+const sweep = () => w.t.parts.ticketTimers.runDue();
 const ticketUpdates = (heard: HeardEvent[], ticketId: number) =>
   heard
     .filter((h) => h.event === companyEvent(w.company.companyId, 'ticket'))
@@ -159,11 +159,11 @@ describe('after a restart', () => {
     });
     await second.app.ready();
     await second.startWorker();
-    await Promise.all([ticketTimersOf(second.ctx)!.runDue(), createTicketTimers(second.ctx).runDue()]);
+    await Promise.all([second.parts.ticketTimers.runDue(), createTicketTimers(second.ctx).runDue()]);
 
     expect(await duda.ticket()).toMatchObject({ queueId: overflow, chatbot: false });
     expect(await edu.ticket()).toMatchObject({ status: 'closed' });
-    await ticketTimersOf(second.ctx)!.runDue();
+    await second.parts.ticketTimers.runDue();
     expect((await edu.automated()).map((m) => m.body)).toEqual(['Encerrado.']);
   });
 });

@@ -11,7 +11,7 @@
  * (FOR UPDATE SKIP LOCKED) only while it is still due, so two sweeps, in one process or in
  * several, never fire a timer twice. Live events and the outbox follow the commit.
  */
-import { sql, type Updateable } from 'kysely';
+import type { Updateable } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { MessageRow, TicketRow, TicketsTable } from '../../db/schema-conversations.js';
 import type { AppContext } from '../../platform/context.js';
@@ -20,6 +20,7 @@ import { afterOutboundStored, fillForTicket, storeOutbound } from '../messages/o
 import { announceTicket, ticketAudience } from '../tickets/tickets.audience.js';
 import { updateCycle, updateTicketRow } from '../tickets/tickets.repository.js';
 import { stateOf } from './bot-setup.js';
+import { dueTickets, lockIfDue, type TimerKind } from './ticket-timers.queries.js';
 
 export interface TicketTimersOptions {
   /** How often due timers are looked for. */
@@ -33,29 +34,6 @@ export interface TicketTimers {
   runDue(): Promise<void>;
   start(): void;
   stop(): Promise<void>;
-}
-
-type TimerKind = 'transfer' | 'expire';
-
-/** Tickets whose timer of this kind is due at `now`; the same test selects and, under lock, re-checks. */
-function due(db: Database, kind: TimerKind, now: Date) {
-  const base = db
-    .selectFrom('tickets')
-    .innerJoin('whatsapps', (join) => join.onRef('whatsapps.id', '=', 'tickets.whatsappId').onRef('whatsapps.companyId', '=', 'tickets.companyId'))
-    // Spelled as the timer index's predicate (migration 0006), so the planner uses it.
-    .where('tickets.status', '<>', 'closed');
-  if (kind === 'expire') {
-    return base
-      .where('whatsapps.expiresTicket', '>', 0)
-      .where(sql<boolean>`tickets.last_message_at <= ${now}::timestamptz - whatsapps.expires_ticket * interval '1 minute'`);
-  }
-  return base
-    .innerJoin('queues', (join) => join.onRef('queues.id', '=', 'whatsapps.transferQueueId').onRef('queues.companyId', '=', 'tickets.companyId'))
-    .where('whatsapps.timeToTransfer', '>', 0)
-    .where('tickets.status', '=', 'pending')
-    .where('tickets.userId', 'is', null)
-    .where((eb) => eb.or([eb('tickets.queueId', 'is', null), eb('tickets.chatbot', '=', true)]))
-    .where(sql<boolean>`tickets.last_message_at <= ${now}::timestamptz - whatsapps.time_to_transfer * interval '1 minute'`);
 }
 
 interface Fired {
@@ -96,7 +74,7 @@ class TicketSweep extends WorkerSweep implements TicketTimers {
     for (const kind of ['transfer', 'expire'] as const) {
       for (;;) {
         const now = this.ctx.clock.now();
-        const batch = await due(this.ctx.db, kind, now).selectAll('tickets').orderBy('tickets.lastMessageAt').limit(this.options.batchSize).execute();
+        const batch = await dueTickets(this.ctx.db, kind, now, this.options.batchSize);
         let fired = 0;
         for (const candidate of batch) {
           try {
@@ -115,13 +93,7 @@ class TicketSweep extends WorkerSweep implements TicketTimers {
     const { ctx } = this;
     const before = await ticketAudience(ctx.db, candidate);
     const fired = await ctx.db.transaction().execute(async (trx) => {
-      const row = await due(trx, kind, now)
-        .selectAll('tickets')
-        .select(['whatsapps.transferQueueId', 'whatsapps.expiresInactiveMessage'])
-        .where('tickets.id', '=', candidate.id)
-        .forUpdate('tickets')
-        .skipLocked()
-        .executeTakeFirst();
+      const row = await lockIfDue(trx, kind, candidate.id, now);
       if (!row) return null;
       const { transferQueueId, expiresInactiveMessage, ...ticket } = row;
       return kind === 'transfer' ? transfer(trx, ticket, transferQueueId!, now) : expire(trx, ticket, expiresInactiveMessage, now);
@@ -133,17 +105,7 @@ class TicketSweep extends WorkerSweep implements TicketTimers {
   }
 }
 
-const installed = new WeakMap<AppContext, TicketTimers>();
-export const ticketTimersOf = (ctx: AppContext): TicketTimers | undefined => installed.get(ctx);
-
-/** A sweeper of its own (tests race two of them). */
+/** The app's sweeper (the composition root builds it; the worker role starts it). Tests race more of their own. */
 export function createTicketTimers(ctx: AppContext, options: TicketTimersOptions = {}): TicketTimers {
   return new TicketSweep(ctx, { pollMs: 30_000, batchSize: 100, ...options });
-}
-
-/** The app's sweeper: polls in every process and works only where the worker role runs. */
-export function installTicketTimers(ctx: AppContext, options: TicketTimersOptions = {}): TicketTimers {
-  const timers = createTicketTimers(ctx, options);
-  installed.set(ctx, timers);
-  return timers;
 }

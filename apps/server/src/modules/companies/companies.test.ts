@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WEEKDAYS_EN } from '@atende/contract';
-import { ensurePlatformAdmin } from '../../platform/seed.js';
+import { ensurePlatformAdmin } from '../seed/seed.js';
 import { startTestApp, unique, type ApiClient, type TestApp, type TestCompany, type TestSession } from '../../test/harness.js';
 
 /** A fixed "today" so the trial due date is exact. */

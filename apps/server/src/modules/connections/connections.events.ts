@@ -13,7 +13,7 @@ export interface ChannelSource {
 
 /**
  * Where the session manager hands every inbound provider event. The conversation engine
- * implements it (contacts, tickets, messages); until then the logging handler below stands in.
+ * implements it (contacts, tickets, messages); the session manager cannot be built without one.
  *
  * Contract: events of one chat arrive one at a time and in order (different chats of a connection
  * may arrive side by side; status and identity events wait for what came before); a handler awaits its own
@@ -39,7 +39,7 @@ export interface ChannelEventHandler {
 
 export const INBOUND_EVENTS = ['message', 'ack', 'edit', 'revoke', 'call', 'identity', 'sendFailed'] as const;
 
-/** Logs each event at debug level and stores nothing (until the conversation engine arrives). */
+/** Logs each event at debug level and stores nothing (tests that watch the sessions alone). */
 export function loggingChannelHandler(log: FastifyBaseLogger): ChannelEventHandler {
   const note = (event: string) => async (source: ChannelSource, payload: unknown) => {
     log.debug({ whatsappId: source.whatsappId, companyId: source.companyId, event, payload }, 'whatsapp event (no handler yet)');

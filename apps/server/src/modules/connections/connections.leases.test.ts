@@ -6,6 +6,7 @@ import { createProviderRegistry, type RegistryOptions } from '../../channels/wha
 import { SimulatorNetwork } from '../../channels/whatsapp/simulator/network.js';
 import { startTestApp, unique, type ApiClient, type TestApp } from '../../test/harness.js';
 import { eventually } from '../../test/live-sockets.js';
+import { loggingChannelHandler } from './connections.events.js';
 import { createSessionManager, type SessionManager } from './connections.sessions.js';
 
 /**
@@ -26,7 +27,7 @@ const others: SessionManager[] = [];
 /** Another server process: its own registry and simulator network, the same database. */
 function anotherNode(nodeId: string): SessionManager {
   const registry = createProviderRegistry({ ...providers, simulatorEnabled: true, simulator: new SimulatorNetwork({ clock }) });
-  const node = createSessionManager({ db: t.database.db, live: t.ctx.live, log: t.app.log, clock: t.ctx.clock, media: t.ctx.media, registry }, { nodeId });
+  const node = createSessionManager({ db: t.database.db, live: t.ctx.live, log: t.app.log, clock: t.ctx.clock, media: t.ctx.media, registry, handler: loggingChannelHandler(t.app.log) }, { nodeId });
   others.push(node);
   return node;
 }

@@ -18,11 +18,14 @@ import type { Database } from '../../db/database.js';
 import type { Clock } from '../../platform/clock.js';
 import type { LiveChannel } from '../../platform/live.js';
 import type { MediaStore } from '../../platform/media.js';
+import type { SessionManager } from '../../platform/context.js';
 import { databaseAuthStore } from './connection-stores.js';
-import { loggingChannelHandler, type ChannelEventHandler } from './connections.events.js';
+import type { ChannelEventHandler } from './connections.events.js';
 import * as leases from './connections.leases.js';
 import { announceSession } from './connections.live.js';
 import { createProviderSession, statusChanges, wireSession } from './connections.provider.js';
+
+export type { SessionManager };
 
 export interface SessionManagerOptions {
   /** This process in the lease table; random when absent. */
@@ -31,7 +34,6 @@ export interface SessionManagerOptions {
   leaseTtlMs?: number;
   /** How often leases are renewed and free connections looked for. */
   renewEveryMs?: number;
-  handler?: ChannelEventHandler;
 }
 
 export interface SessionManagerDeps {
@@ -41,27 +43,8 @@ export interface SessionManagerDeps {
   clock: Clock;
   media: MediaStore;
   registry: ProviderRegistry;
-}
-
-export interface SessionManager {
-  readonly nodeId: string;
-  /** The one provider registry of this process: the only place a provider is chosen. */
-  readonly registry: ProviderRegistry;
-  /** True between start() and stop(): this process runs sessions (the worker role). */
-  readonly running: boolean;
-  /** Worker boot: takes every wanted connection it can and starts its session, then sweeps periodically. */
-  start(): Promise<void>;
-  /** Clean shutdown: stops every session (keeping their pairing) and releases the leases. */
-  stop(): Promise<void>;
-  /** Carries out what the connection's row now asks for, when this process holds or can take it. Never rejects. */
-  poke(whatsappId: number): Promise<void>;
-  /** One sweep now (the timer does this every renewEveryMs). */
-  sweep(): Promise<void>;
-  /** The live session of a connection in this process, if any. */
-  session(whatsappId: number): ProviderSession | undefined;
-  setHandler(handler: ChannelEventHandler): void;
-  /** Resolves when no operation started so far is still running (tests). */
-  idle(): Promise<void>;
+  /** Where every inbound event of every session goes (the conversation engine). Required: without it customers' messages would be lost. */
+  handler: ChannelEventHandler;
 }
 
 interface Slot {
@@ -77,13 +60,14 @@ interface Slot {
 type Close = 'stop' | 'logout';
 
 export function createSessionManager(deps: SessionManagerDeps, options: SessionManagerOptions = {}): SessionManager {
+  if (!deps.handler) throw new Error('a session manager needs the handler of inbound events');
   return new ConnectionSessions(deps, options);
 }
 
 class ConnectionSessions implements SessionManager {
   readonly nodeId: string;
   readonly registry: ProviderRegistry;
-  private handler: ChannelEventHandler;
+  private readonly handler: ChannelEventHandler;
   private readonly ttlMs: number;
   private readonly everyMs: number;
   private readonly log: FastifyBaseLogger;
@@ -103,15 +87,11 @@ class ConnectionSessions implements SessionManager {
     this.ttlMs = options.leaseTtlMs ?? 30_000;
     this.everyMs = options.renewEveryMs ?? 10_000;
     this.log = deps.log.child({ module: 'whatsapp-sessions', nodeId: this.nodeId });
-    this.handler = options.handler ?? loggingChannelHandler(this.log);
+    this.handler = deps.handler;
   }
 
   get running(): boolean {
     return this.active;
-  }
-
-  setHandler(handler: ChannelEventHandler): void {
-    this.handler = handler;
   }
 
   session(whatsappId: number): ProviderSession | undefined {

@@ -6,7 +6,7 @@ import {
   type Agent, type World,
 } from '../../test/conversation-world.js';
 import type { HeardEvent } from '../../test/live-sockets.js';
-import { registerAutomation, type InboundMessageEvent } from './automation.js';
+import type { InboundMessageEvent } from '../../platform/automation.js';
 import { InboundBatcher, type BatchOutcome } from './inbound.batch.js';
 import { createInboundHandler } from './inbound.handler.js';
 
@@ -40,7 +40,7 @@ beforeAll(async () => {
   outsider = await createAgent(w, [otherQueue]);
   agentHeard = w.sockets.record(await w.sockets.connect(agent.session));
   outsiderHeard = w.sockets.record(await w.sockets.connect(outsider.session));
-  registerAutomation(w.t.ctx, { afterInboundMessage: async (_ctx, event) => void hooked.push(event) });
+  w.t.ctx.automation.register({ afterInboundMessage: async (_ctx, event) => void hooked.push(event) });
   const store = InboundBatcher.prototype.store;
   vi.spyOn(InboundBatcher.prototype, 'store').mockImplementation(async function (this: InboundBatcher, entry) {
     const outcome = await store.call(this, entry);

@@ -12,15 +12,15 @@
  * business's own messages) is handed back for the one-message path in inbound.store, which stays
  * the single place for those rules.
  */
-import { sql } from 'kysely';
 import type { InboundMessage } from '../../channels/whatsapp/provider.js';
 import type { Database } from '../../db/database.js';
 import type { BotState, ContactRow, TicketRow } from '../../db/schema-conversations.js';
-import type { AppContext } from '../../platform/context.js';
+import { contextReader, type AppContext, type ContextSource } from '../../platform/context.js';
 import { emitMessageChanges } from '../messages/messages.live.js';
 import { emitTicketUpdate, presentedWithAudience } from '../tickets/tickets.audience.js';
 import { contactChanges, type ChatIdentity } from './inbound.contacts.js';
 import { inboundMessageValues, recordLastMessages, type InboundSource, type PreparedMedia, type StoreOptions, type StoredInbound } from './inbound.store.js';
+import * as queries from './inbound.batch.queries.js';
 import { withRetry } from './serial-lanes.js';
 
 /** Messages per transaction; more wait for the next batch. */
@@ -56,8 +56,15 @@ export class InboundBatcher {
   private waiting: Pending[] = [];
   private running = 0;
   private scheduled = false;
+  private readonly ctxOf: () => AppContext;
 
-  constructor(private readonly ctx: AppContext) {}
+  constructor(context: ContextSource) {
+    this.ctxOf = contextReader(context);
+  }
+
+  private get ctx(): AppContext {
+    return this.ctxOf();
+  }
 
   store(entry: BatchEntry): Promise<BatchOutcome> {
     return new Promise((resolve) => {
@@ -103,13 +110,6 @@ export class InboundBatcher {
   }
 }
 
-const batchers = new WeakMap<AppContext, InboundBatcher>();
-export function batcherOf(ctx: AppContext): InboundBatcher {
-  let batcher = batchers.get(ctx);
-  if (!batcher) batchers.set(ctx, (batcher = new InboundBatcher(ctx)));
-  return batcher;
-}
-
 interface Ready {
   index: number;
   contact: ContactRow;
@@ -118,12 +118,7 @@ interface Ready {
 
 async function storeBatch(trx: Database, entries: BatchEntry[], now: Date): Promise<BatchOutcome[]> {
   const outcomes: BatchOutcome[] = entries.map(() => 'single');
-  const contacts = await trx
-    .selectFrom('contacts')
-    .selectAll()
-    .where(sql<boolean>`(company_id, number) in (select * from unnest(
-      ${entries.map((e) => e.source.companyId)}::int[], ${entries.map((e) => e.identity.number)}::text[]))`)
-    .execute();
+  const contacts = await queries.contactsByNumber(trx, entries.map((e) => ({ companyId: e.source.companyId, number: e.identity.number })));
   const contactOf = new Map(contacts.map((c) => [`${c.companyId}:${c.number}`, c]));
   const known: Array<{ index: number; contact: ContactRow }> = [];
   entries.forEach((entry, index) => {
@@ -132,16 +127,10 @@ async function storeBatch(trx: Database, entries: BatchEntry[], now: Date): Prom
   });
   if (known.length === 0) return outcomes;
 
-  // Locked in id order, like every other writer of several tickets, so two batches never deadlock.
-  const tickets = await trx
-    .selectFrom('tickets')
-    .selectAll()
-    .where(sql<boolean>`(company_id, contact_id, whatsapp_id) in (select * from unnest(
-      ${known.map((k) => entries[k.index].source.companyId)}::int[], ${known.map((k) => k.contact.id)}::int[],
-      ${known.map((k) => entries[k.index].source.whatsappId)}::int[]))`)
-    .orderBy('id')
-    .forUpdate()
-    .execute();
+  const tickets = await queries.lockTicketsOfChats(
+    trx,
+    known.map((k) => ({ companyId: entries[k.index].source.companyId, contactId: k.contact.id, whatsappId: entries[k.index].source.whatsappId })),
+  );
   const ticketOf = new Map(tickets.map((t) => [`${t.contactId}:${t.whatsappId}`, t]));
   const ready: Ready[] = [];
   const taken = new Set<number>();
@@ -153,12 +142,10 @@ async function storeBatch(trx: Database, entries: BatchEntry[], now: Date): Prom
   }
   if (ready.length === 0) return outcomes;
 
-  const inserted = await trx
-    .insertInto('messages')
-    .values(ready.map((r) => inboundMessageValues(entries[r.index].source, r.contact, r.ticket, entries[r.index].event, entries[r.index].media, { fromCallEvent: false, read: false, now })))
-    .onConflict((oc) => oc.doNothing())
-    .returningAll()
-    .execute();
+  const inserted = await queries.insertNewMessages(
+    trx,
+    ready.map((r) => inboundMessageValues(entries[r.index].source, r.contact, r.ticket, entries[r.index].event, entries[r.index].media, { fromCallEvent: false, read: false, now })),
+  );
   const messageOf = new Map(inserted.map((m) => [`${m.whatsappId}:${m.providerMessageId}`, m]));
   const stored = [];
   for (const r of ready) {

@@ -5,13 +5,13 @@
  * parallel; across processes the database's unique keys and row locks keep the same guarantees.
  * Each call resolves only once its event is stored (Cloud answers Meta's webhook after that).
  */
-import type { FastifyInstance } from 'fastify';
 import { normalizeJid } from '../../channels/whatsapp/numbers.js';
-import type { AppContext } from '../../platform/context.js';
+import { contextReader, type AppContext, type ContextSource } from '../../platform/context.js';
 import { recordAck } from '../messages/message-acks.js';
 import type { ChannelEventHandler, ChannelSource } from '../connections/connections.events.js';
 import { announceTicket, announceTicketDeleted, ticketAudience } from '../tickets/tickets.audience.js';
 import { findTicket } from '../tickets/tickets.repository.js';
+import { InboundBatcher } from './inbound.batch.js';
 import { receiveCall } from './inbound.calls.js';
 import { linkIdentity } from './inbound.contacts.js';
 import { lastInboundOf } from './inbound.lookup.js';
@@ -24,11 +24,15 @@ export interface InboundHandler extends ChannelEventHandler {
   idle(): Promise<void>;
 }
 
-const handlers = new WeakMap<AppContext, InboundHandler>();
-export const inboundHandlerOf = (ctx: AppContext) => handlers.get(ctx);
-
-export function createInboundHandler(ctx: AppContext): InboundHandler {
+/**
+ * The composition root builds one and gives it to the session manager; the handler reads the
+ * context when an event arrives (the context holds that session manager, so it is built after).
+ * Tests build more of their own over an app's context.
+ */
+export function createInboundHandler(context: ContextSource): InboundHandler {
+  const ctxOf = contextReader(context);
   const lanes = new SerialLanes();
+  const batcher = new InboundBatcher(ctxOf);
   const inLane = (source: ChannelSource, chatId: string | undefined, task: () => Promise<unknown>): Promise<void> => {
     const run = async () => {
       await task();
@@ -37,14 +41,14 @@ export function createInboundHandler(ctx: AppContext): InboundHandler {
   };
 
   return {
-    message: (source, event) => inLane(source, event.chatId, () => receiveMessage(ctx, source, event)),
-    ack: (source, event) => inLane(source, event.chatId, () => recordAck(ctx, source, event.providerMessageId, event.ack)),
-    edit: (source, event) => inLane(source, event.chatId, () => receiveEdit(ctx, source, event)),
-    revoke: (source, event) => inLane(source, event.chatId, () => receiveRevoke(ctx, source, event)),
-    call: (source, event) => inLane(source, event.from, () => receiveCall(ctx, source, event)),
-    identity: (source, event) => inLane(source, event.phoneJid, () => receiveIdentity(ctx, source, event.phoneJid, event.lid)),
-    sendFailed: (source, event) => inLane(source, event.chatId, () => receiveSendFailed(ctx, source, event)),
-    lastInboundAt: (source, chatId) => lastInboundOf(ctx.db, source, chatId),
+    message: (source, event) => inLane(source, event.chatId, () => receiveMessage(ctxOf(), source, event, {}, batcher)),
+    ack: (source, event) => inLane(source, event.chatId, () => recordAck(ctxOf(), source, event.providerMessageId, event.ack)),
+    edit: (source, event) => inLane(source, event.chatId, () => receiveEdit(ctxOf(), source, event)),
+    revoke: (source, event) => inLane(source, event.chatId, () => receiveRevoke(ctxOf(), source, event)),
+    call: (source, event) => inLane(source, event.from, () => receiveCall(ctxOf(), source, event)),
+    identity: (source, event) => inLane(source, event.phoneJid, () => receiveIdentity(ctxOf(), source, event.phoneJid, event.lid)),
+    sendFailed: (source, event) => inLane(source, event.chatId, () => receiveSendFailed(ctxOf(), source, event)),
+    lastInboundAt: (source, chatId) => lastInboundOf(ctxOf().db, source, chatId),
     idle: () => lanes.idle(),
   };
 }
@@ -59,11 +63,4 @@ async function receiveIdentity(ctx: AppContext, source: ChannelSource, phoneJid:
   const first = survivors.length ? await findTicket(ctx.db, source.companyId, survivors[0]) : undefined;
   const audience = first ? await ticketAudience(ctx.db, first) : [];
   for (const ticketId of merged.deletedTicketIds) announceTicketDeleted(ctx, source.companyId, ticketId, audience);
-}
-
-/** Plugs the engine into the session manager (module registration, modules/index.ts). */
-export async function inboundModule(_api: FastifyInstance, ctx: AppContext): Promise<void> {
-  const handler = createInboundHandler(ctx);
-  handlers.set(ctx, handler);
-  ctx.sessions.setHandler(handler);
 }

@@ -5,7 +5,7 @@ import {
   type Agent, type World,
 } from '../../test/conversation-world.js';
 import { eventually } from '../../test/live-sockets.js';
-import { registerAutomation, type InboundMessageEvent } from './automation.js';
+import type { InboundMessageEvent } from '../../platform/automation.js';
 import { CALL_REFUSED_MESSAGE } from './inbound.calls.js';
 import { createInboundHandler } from './inbound.handler.js';
 
@@ -24,7 +24,7 @@ beforeAll(async () => {
   const queueId = await createQueue(w);
   whatsappId = await pairedConnection(w, [queueId]);
   agent = await createAgent(w, [queueId]);
-  registerAutomation(w.t.ctx, { afterInboundMessage: async (_ctx, event) => void heard.push(event) });
+  w.t.ctx.automation.register({ afterInboundMessage: async (_ctx, event) => void heard.push(event) });
 });
 afterAll(() => w.t.close());
 

@@ -12,11 +12,9 @@ import type { ContactRow } from '../../db/schema-conversations.js';
 import type { AppContext } from '../../platform/context.js';
 import { announceMessages } from '../messages/messages.live.js';
 import { findByProviderId } from '../messages/messages.repository.js';
-import { outboxOf } from '../messages/outbox.js';
 import { settingValue } from '../settings/settings.service.js';
 import { announceTicket, announceTicketDeleted, ticketAudience } from '../tickets/tickets.audience.js';
-import { runInboundHooks } from './automation.js';
-import { batcherOf, mayBatch } from './inbound.batch.js';
+import { mayBatch, type InboundBatcher } from './inbound.batch.js';
 import { identityOfChat } from './inbound.contacts.js';
 import { storeInbound, type InboundSource, type PreparedMedia, type StoreOptions, type StoredInbound } from './inbound.store.js';
 
@@ -45,12 +43,16 @@ async function prepareMedia(ctx: AppContext, source: InboundSource, event: Inbou
   return { ...base, mediaPath: null, mediaRef: media.ref };
 }
 
-/** Stores an inbound message and tells everyone concerned; null when it was a duplicate or filtered out. */
+/**
+ * Stores an inbound message and tells everyone concerned; null when it was a duplicate or filtered
+ * out. Without a batcher every message takes the one-message path.
+ */
 export async function receiveMessage(
   ctx: AppContext,
   source: PipelineSource,
   event: InboundMessage,
   extra: Partial<StoreOptions> = {},
+  batcher?: InboundBatcher,
 ): Promise<StoredInbound | null> {
   const { companyId, whatsappId } = source;
   if (isBroadcastJid(event.chatId)) return null;
@@ -60,7 +62,7 @@ export async function receiveMessage(
   // A redelivery must not download its media again; without a download the insert itself dedupes.
   if (needsDownload(event) && (await findByProviderId(ctx.db, companyId, whatsappId, event.providerMessageId))) return null;
   const media = await prepareMedia(ctx, source, event);
-  const batched = mayBatch(identity, event, extra) ? await batcherOf(ctx).store({ source, identity, event, media }) : 'single';
+  const batched = batcher && mayBatch(identity, event, extra) ? await batcher.store({ source, identity, event, media }) : 'single';
   if (batched === null) return null;
   let stored: StoredInbound;
   if (batched === 'single') {
@@ -70,7 +72,7 @@ export async function receiveMessage(
     stored = single;
   } else stored = batched; // the batch announced it
   if (source.session) refreshProfilePicture(ctx, source.session, stored.contact, event.chatId, stored.contactCreated);
-  await runInboundHooks(ctx, {
+  await ctx.automation.afterInboundMessage(ctx, {
     ticket: stored.ticket,
     contact: stored.contact,
     message: stored.message,
@@ -93,7 +95,7 @@ async function announceStored(ctx: AppContext, source: InboundSource, stored: St
   const before = stored.ticketReopened && stored.previous ? await ticketAudience(ctx.db, stored.previous) : [];
   const changes = [stored.message, ...stored.said].map((message) => ({ action: 'create' as const, message }));
   await announceMessages(ctx, companyId, stored.ticket.id, changes, { ticketChanged: true, before });
-  if (stored.said.length) outboxOf(ctx)?.kick(source.whatsappId);
+  if (stored.said.length) ctx.outbox.kick(source.whatsappId);
   if (!stored.merged) return;
   // A LID contact folded into the phone contact: its tickets moved or merged into the survivor.
   const audience = await ticketAudience(ctx.db, stored.ticket);

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Message, MessagePage, Ticket } from '@atende/contract';
 import { buildApp, type BuiltApp } from '../../app.js';
-import { inboundHandlerOf } from '../inbound/inbound.handler.js';
 import { insertTicketRow } from '../../test/conversation-fixtures.js';
 import { createAgent, createQueue, pairedConnection, startWorld, type Agent, type World } from '../../test/conversation-world.js';
 import { eventually } from '../../test/live-sockets.js';
-import { outboxOf } from './outbox.js';
 
 /**
  * Two server processes on one database: the test app ("the API node") answers the agent but runs
@@ -35,9 +33,8 @@ beforeAll(async () => {
     sessions: { nodeId: 'holder' },
   });
   await holder.app.ready();
-  // Its passes run when the test says (the poll timer off), so "before the pass" is a real state.
-  await outboxOf(holder.ctx)!.stop();
-  await holder.startWorker();
+  // Its sessions run but not its outbox loop: passes run when the test says, so "before the pass" is a real state.
+  await holder.ctx.sessions.start();
   await w.clock.advance(300);
   await eventually(() => expect(holder.ctx.sessions.session(whatsappId)?.status).toBe('CONNECTED'));
   expect(w.t.ctx.sessions.session(whatsappId)).toBeUndefined();
@@ -49,8 +46,8 @@ afterAll(async () => {
 
 /** The holder's outbox pass, after what its inbound lanes are still storing. */
 async function holderPass() {
-  await inboundHandlerOf(holder.ctx)?.idle();
-  await outboxOf(holder.ctx)!.runDue();
+  await holder.parts.inbound.idle?.();
+  await holder.parts.outbox.runDue();
 }
 
 let n = 0;
@@ -126,7 +123,7 @@ describe('changes asked for where the session does not run', () => {
     expect((await agent.api.get(`/api/messages/${ticket.id}`)).statusCode).toBe(200);
     // The customer writes again and the agent looks again before the holder's pass: still one receipt waiting.
     await customerWrites(number, 'alô?');
-    await inboundHandlerOf(holder.ctx)?.idle();
+    await holder.parts.inbound.idle?.();
     const page = await agent.api.get(`/api/messages/${ticket.id}`);
     expect(page.statusCode).toBe(200);
     expect((page.json() as MessagePage).ticket.unreadMessages).toBe(0);
@@ -222,7 +219,7 @@ describe('a provider that keeps refusing', () => {
     await holderPass();
     expect(await tasksOfTicket(ticket.id)).toBe(1);
     // The holder comes back: the edit waited for it.
-    await holder.startWorker();
+    await holder.ctx.sessions.start();
     await w.clock.advance(300);
     await eventually(() => expect(holder.ctx.sessions.session(whatsappId)?.status).toBe('CONNECTED'));
     await holderPass();
@@ -232,7 +229,7 @@ describe('a provider that keeps refusing', () => {
     expect((await agent.api.put(`/api/messages/${sent.id}`, { body: 'tarde demais' })).statusCode).toBe(200);
     await w.clock.advance(16 * 60_000);
     // Any worker gives up what waited too long; its session need not run there.
-    await holder.startWorker();
+    await holder.ctx.sessions.start();
     await holderPass();
     expect(await tasksOfTicket(ticket.id)).toBe(0);
     const page = (await agent.api.get(`/api/messages/${ticket.id}`)).json() as MessagePage;

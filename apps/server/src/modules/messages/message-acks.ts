@@ -6,21 +6,14 @@
  */
 import { BoundedMap } from '../../channels/whatsapp/delivery.js';
 import type { MessageRow } from '../../db/schema-conversations.js';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext, EarlyAcks } from '../../platform/context.js';
 import { announceQuietly } from './messages.live.js';
 import { advanceAck, findByProviderId } from './messages.repository.js';
 
 const EARLY_TTL_MS = 5 * 60_000;
-const early = new WeakMap<AppContext, BoundedMap<string, { ack: number; at: number }>>();
 
-function bufferOf(ctx: AppContext) {
-  let buffer = early.get(ctx);
-  if (!buffer) {
-    buffer = new BoundedMap(5_000);
-    early.set(ctx, buffer);
-  }
-  return buffer;
-}
+/** The early acks of one app (ctx.earlyAcks), bounded in memory. */
+export const createEarlyAcks = (): EarlyAcks => new BoundedMap(5_000);
 
 const keyOf = (whatsappId: number, providerMessageId: string) => `${whatsappId}:${providerMessageId}`;
 
@@ -39,7 +32,7 @@ export async function recordAck(
   }
   const known = await findByProviderId(ctx.db, source.companyId, source.whatsappId, providerMessageId);
   if (!known) {
-    const buffer = bufferOf(ctx);
+    const buffer = ctx.earlyAcks;
     const key = keyOf(source.whatsappId, providerMessageId);
     const seen = buffer.get(key);
     buffer.set(key, { ack: Math.max(seen?.ack ?? 0, ack), at: now.getTime() });
@@ -50,11 +43,11 @@ export async function recordAck(
 /** Called once the outbox wrote a provider id: a receipt that arrived before it is applied now. */
 export async function applyEarlyAck(ctx: AppContext, row: MessageRow): Promise<MessageRow> {
   if (!row.providerMessageId || row.whatsappId === null) return row;
-  const buffer = early.get(ctx);
+  const buffer = ctx.earlyAcks;
   const key = keyOf(row.whatsappId, row.providerMessageId);
-  const waiting = buffer?.get(key);
+  const waiting = buffer.get(key);
   if (!waiting) return row;
-  buffer!.delete(key);
+  buffer.delete(key);
   if (ctx.clock.now().getTime() - waiting.at > EARLY_TTL_MS) return row;
   const moved = await advanceAck(ctx.db, row.companyId, row.whatsappId, row.providerMessageId, waiting.ack, ctx.clock.now());
   return moved ?? row;

@@ -5,7 +5,6 @@ import { actorOf, type Guards } from '../../platform/authenticate.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { parse } from '../../platform/validation.js';
-import { installOutbox, type OutboxOptions } from './outbox.js';
 import { deleteMessage, editMessage, listMessages, sendMessages, type SendRequest, type UploadedMedia } from './messages.service.js';
 
 const pageQuery = z.object({ pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1) });
@@ -43,14 +42,10 @@ async function readMultipart(request: FastifyRequest): Promise<SendRequest> {
 }
 
 /**
- * Messages of a ticket (spec core §7): read a page (marks the ticket read), send text or files,
- * edit and delete one's own. The outbox that delivers what is stored runs with these routes.
+ * Messages of a ticket: read a page (marks the ticket read), send text or files, edit and delete
+ * one's own. The outbox delivers what is stored (the worker role runs it).
  */
-export async function messagesRoutes(app: FastifyInstance, ctx: AppContext, guard: Guards, outbox: OutboxOptions = {}) {
-  const sender = installOutbox(ctx, outbox);
-  sender.start();
-  app.addHook('onClose', () => sender.stop());
-
+export async function messagesRoutes(app: FastifyInstance, ctx: AppContext, guard: Guards) {
   // One parameter name per path segment (the router shares it): for GET and POST `:id` is the ticket's id.
   app.get('/messages/:id', { preHandler: guard.signedIn }, async (request) => {
     const { id: ticketId } = parse(idParam, request.params);

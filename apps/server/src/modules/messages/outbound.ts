@@ -13,7 +13,6 @@ import { fillTemplate } from './message-templates.js';
 import { announceMessages } from './messages.live.js';
 import { lastMessageLabel, type MessageExtra } from './messages.presenter.js';
 import { findByIdempotencyKey, insertMessageIfAbsent } from './messages.repository.js';
-import { outboxOf } from './outbox.js';
 
 export interface OutboundDraft {
   body: string;
@@ -82,7 +81,7 @@ export async function storeOutbound(trx: Database, ticket: TicketRow, draft: Out
  */
 export async function afterOutboundStored(ctx: AppContext, ticket: Pick<TicketRow, 'companyId' | 'id' | 'whatsappId'>, messages: MessageRow[], before?: string[]) {
   if (messages.length === 0) return;
-  if (ticket.whatsappId !== null) outboxOf(ctx)?.kick(ticket.whatsappId);
+  if (ticket.whatsappId !== null) ctx.outbox.kick(ticket.whatsappId);
   const changes = messages.map((message) => ({ action: 'create' as const, message }));
   await announceMessages(ctx, ticket.companyId, ticket.id, changes, { ticketChanged: true, before });
 }

@@ -3,7 +3,6 @@ import { companyEvent, type Message, type MessageEvent, type Ticket } from '@ate
 import { buildApp, type BuiltApp } from '../../app.js';
 import { createAgent, createQueue, pairedConnection, settle, startWorld, type Agent, type World } from '../../test/conversation-world.js';
 import { eventually } from '../../test/live-sockets.js';
-import { outboxOf } from './outbox.js';
 
 /**
  * Outbound is stored before it is sent and sent once (lesson 2): a send the network refuses is
@@ -44,7 +43,7 @@ const outbound = (number: string) => w.network.conversation(whatsappId, number).
 /** Moves both clocks past the next attempt and runs the outbox once. */
 async function nextAttempt(ms: number) {
   await w.clock.advance(ms);
-  await outboxOf(w.t.ctx)!.runDue();
+  await w.t.parts.outbox.runDue();
 }
 
 describe('the outbox', () => {
@@ -107,7 +106,7 @@ describe('the outbox', () => {
       if (i === 0) expect((await rowOf(sent.id)).sendAttempts).toBe(0);
     }
     expect(w.t.ctx.sessions.session(whatsappId)?.status).toBe('CONNECTED');
-    await outboxOf(w.t.ctx)!.runDue();
+    await w.t.parts.outbox.runDue();
     expect(await rowOf(sent.id)).toMatchObject({ delivery: 'sent', sendAttempts: 0 });
     expect(outbound(number).map((e) => e.body)).toEqual(['enquanto caído']);
   });
@@ -135,7 +134,7 @@ describe('the outbox', () => {
       await next.startWorker();
       await w.clock.advance(300);
       await eventually(() => expect(next.ctx.sessions.session(whatsappId)?.status).toBe('CONNECTED'));
-      await outboxOf(next.ctx)!.runDue();
+      await next.parts.outbox.runDue();
       await eventually(async () => expect((await rowOf(sent.id)).delivery).toBe('sent'));
       expect(outbound(number).map((e) => e.body)).toEqual(['sobrevivi ao reinício']);
     } finally {

@@ -14,7 +14,6 @@
  * The same pass then carries out the deletes, edits and read receipts asked for on other nodes
  * (connection-tasks.ts), with the same attempts, backoff and waiting limits.
  */
-import { sql } from 'kysely';
 import { isWhatsAppError, type ProviderSession, type SendResult } from '../../channels/whatsapp/provider.js';
 import type { MessageRow } from '../../db/schema-conversations.js';
 import type { AppContext } from '../../platform/context.js';
@@ -24,6 +23,7 @@ import { ConnectionTasks, withTimeout } from './connection-tasks.js';
 import { applyEarlyAck } from './message-acks.js';
 import { announceQuietly } from './messages.live.js';
 import { extraOf } from './messages.presenter.js';
+import * as queries from './outbox.queries.js';
 
 export interface OutboxOptions {
   /** How often due rows are looked for (a kick after a new message does not wait for it). */
@@ -52,11 +52,9 @@ export interface Outbox {
 /** Failures a retry cannot fix. */
 const PERMANENT = new Set(['ERR_WAPP_INVALID_CONTACT', 'ERR_WAPP_UNSUPPORTED', 'ERR_WAPP_WINDOW_CLOSED', 'ERR_WAPP_DOWNLOAD_MEDIA']);
 
-const outboxes = new WeakMap<AppContext, Outbox>();
-export const outboxOf = (ctx: AppContext): Outbox | undefined => outboxes.get(ctx);
-
-export function installOutbox(ctx: AppContext, options: OutboxOptions = {}): Outbox {
-  const outbox = new MessageOutbox(ctx, {
+/** The outbox of an app (the composition root builds one; the worker role starts its loop). */
+export function createOutbox(ctx: AppContext, options: OutboxOptions = {}): Outbox {
+  return new MessageOutbox(ctx, {
     pollMs: 1_000,
     maxAttempts: 5,
     baseDelayMs: 2_000,
@@ -67,8 +65,6 @@ export function installOutbox(ctx: AppContext, options: OutboxOptions = {}): Out
     batchSize: 25,
     ...options,
   });
-  outboxes.set(ctx, outbox);
-  return outbox;
 }
 
 class MessageOutbox implements Outbox {
@@ -121,34 +117,13 @@ class MessageOutbox implements Outbox {
 
   /** Connections whose session runs in this process and is CONNECTED. */
   private async connectedHere(): Promise<number[]> {
-    const held = await this.ctx.db.selectFrom('whatsappLeases').select('whatsappId').where('holder', '=', this.ctx.sessions.nodeId).execute();
-    return held.map((h) => h.whatsappId).filter((id) => this.ctx.sessions.session(id)?.status === 'CONNECTED');
+    const held = await queries.heldConnections(this.ctx.db, this.ctx.sessions.nodeId);
+    return held.filter((id) => this.ctx.sessions.session(id)?.status === 'CONNECTED');
   }
 
   private claim(whatsappIds: number[]): Promise<MessageRow[]> {
     const now = this.ctx.clock.now();
-    const until = new Date(now.getTime() + this.options.claimMs);
-    return this.ctx.db
-      .updateTable('messages')
-      .set({ nextAttemptAt: until })
-      .where('id', 'in', (eb) =>
-        eb
-          .selectFrom('messages as m')
-          .select('m.id')
-          .where('m.delivery', '=', 'pending')
-          .where('m.whatsappId', 'in', whatsappIds)
-          .where('m.nextAttemptAt', '<=', now)
-          .where(({ not, exists, selectFrom }) =>
-            not(exists(selectFrom('messages as e').select(sql`1`.as('one')).whereRef('e.ticketId', '=', 'm.ticketId').where('e.delivery', '=', 'pending').whereRef('e.id', '<', 'm.id'))),
-          )
-          .orderBy('m.nextAttemptAt')
-          .orderBy('m.id')
-          .limit(this.options.batchSize)
-          .forUpdate()
-          .skipLocked(),
-      )
-      .returningAll()
-      .execute();
+    return queries.claimDue(this.ctx.db, whatsappIds, now, new Date(now.getTime() + this.options.claimMs), this.options.batchSize);
   }
 
   /** Answers whether the row moved on (sent, failed, or waiting for its next attempt). */
@@ -161,7 +136,7 @@ class MessageOutbox implements Outbox {
     const session = this.ctx.sessions.session(row.whatsappId!);
     if (!session || session.status !== 'CONNECTED') {
       // The session went away since the claim: give the row back without spending an attempt.
-      await db.updateTable('messages').set({ nextAttemptAt: clock.now() }).where('id', '=', row.id).where('delivery', '=', 'pending').execute();
+      await queries.releaseClaim(db, row.id, clock.now());
       return false;
     }
     let result: SendResult;
@@ -179,15 +154,7 @@ class MessageOutbox implements Outbox {
   }
 
   private async recordSent(row: MessageRow, providerMessageId: string): Promise<MessageRow | undefined> {
-    const values = { delivery: 'sent' as const, errorCode: null, nextAttemptAt: null, ack: sql<number>`greatest(ack, 1)`, updatedAt: this.ctx.clock.now() };
-    const update = (withId: boolean) =>
-      this.ctx.db
-        .updateTable('messages')
-        .set(withId ? { ...values, providerMessageId } : values)
-        .where('id', '=', row.id)
-        .where('delivery', '=', 'pending')
-        .returningAll()
-        .executeTakeFirst();
+    const update = (withId: boolean) => queries.markSent(this.ctx.db, row.id, withId ? providerMessageId : null, this.ctx.clock.now());
     try {
       return await update(true);
     } catch (error) {
@@ -212,7 +179,7 @@ class MessageOutbox implements Outbox {
 
   /** The customer's address: canonical number, a group id, or the LID while the number is unknown. */
   private async destinationOf(row: MessageRow): Promise<string> {
-    const contact = await this.ctx.db.selectFrom('contacts').select(['number', 'lid', 'isGroup']).where('id', '=', row.contactId).executeTakeFirstOrThrow();
+    const contact = await queries.contactAddress(this.ctx.db, row.contactId);
     if (contact.isGroup) return `${contact.number}@g.us`;
     return contact.number || contact.lid || '';
   }
@@ -226,22 +193,12 @@ class MessageOutbox implements Outbox {
       return this.settle(row, { delivery: 'failed', errorCode: permanent ? code : 'ERR_SENDING_WAPP_MSG', sendAttempts: attempts, nextAttemptAt: null });
     }
     const delay = Math.min(this.options.maxDelayMs, this.options.baseDelayMs * 2 ** (attempts - 1));
-    await this.ctx.db
-      .updateTable('messages')
-      .set({ sendAttempts: attempts, nextAttemptAt: new Date(this.ctx.clock.now().getTime() + delay) })
-      .where('id', '=', row.id)
-      .where('delivery', '=', 'pending')
-      .execute();
+    await queries.postpone(this.ctx.db, row.id, attempts, new Date(this.ctx.clock.now().getTime() + delay));
   }
 
   private async settle(row: MessageRow, values: { delivery: 'failed'; errorCode: string | null; sendAttempts?: number; nextAttemptAt: null }) {
-    const settled = await this.ctx.db
-      .updateTable('messages')
-      .set({ ...values, updatedAt: this.ctx.clock.now() })
-      .where('id', '=', row.id)
-      .where('delivery', '=', 'pending')
-      .returningAll()
-      .executeTakeFirst();
+    const { errorCode, sendAttempts } = values;
+    const settled = await queries.markFailed(this.ctx.db, row.id, sendAttempts === undefined ? { errorCode } : { errorCode, sendAttempts }, this.ctx.clock.now());
     if (settled) await announceQuietly(this.ctx, settled.companyId, settled.ticketId, [{ action: 'update', message: settled }]);
   }
 
@@ -250,14 +207,7 @@ class MessageOutbox implements Outbox {
     const now = this.ctx.clock.now().getTime();
     if (now - this.lastExpiry < 60_000) return;
     this.lastExpiry = now;
-    const expired = await this.ctx.db
-      .updateTable('messages')
-      .set({ delivery: 'failed', errorCode: 'ERR_SENDING_WAPP_MSG', nextAttemptAt: null })
-      .where('delivery', '=', 'pending')
-      .where('nextAttemptAt', '<=', new Date(now))
-      .where('createdAt', '<', new Date(now - this.options.maxWaitMs))
-      .returningAll()
-      .execute();
+    const expired = await queries.failStale(this.ctx.db, new Date(now), new Date(now - this.options.maxWaitMs));
     for (const row of expired) await announceQuietly(this.ctx, row.companyId, row.ticketId, [{ action: 'update', message: row }]);
   }
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensurePlatformAdmin } from '../../platform/seed.js';
+import { ensurePlatformAdmin } from '../seed/seed.js';
 import { startTestApp, unique, type ApiClient, type TestApp, type TestCompany } from '../../test/harness.js';
 
 let t: TestApp;

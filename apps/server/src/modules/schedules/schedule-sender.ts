@@ -19,6 +19,7 @@ import { afterOutboundStored, fillForTicket, storeOutbound } from '../messages/o
 import { announceTicket } from '../tickets/tickets.audience.js';
 import * as tickets from '../tickets/tickets.repository.js';
 import { presentSchedule } from './schedules.presenter.js';
+import * as queries from './schedule-sender.queries.js';
 import { findSchedule } from './schedules.repository.js';
 import { announceSchedule } from './schedules.service.js';
 
@@ -34,10 +35,6 @@ export interface ScheduleSender {
   runDue(): Promise<void>;
   start(): void;
   stop(): Promise<void>;
-}
-
-function due(db: Database, now: Date) {
-  return db.selectFrom('schedules').where('status', '=', 'PENDENTE').where('sendAt', '<=', now);
 }
 
 function mediaTypeOf(contentType: string): MessageMediaType {
@@ -60,25 +57,15 @@ async function ticketFor(trx: Database, schedule: ScheduleRow, now: Date): Promi
     const chosen = await tickets.lockTicket(trx, companyId, schedule.ticketId);
     if (chosen && chosen.contactId === contactId && chosen.whatsappId !== null) return { ticket: chosen, created: false };
   }
-  const latest = await trx
-    .selectFrom('tickets')
-    .selectAll()
-    .where('companyId', '=', companyId)
-    .where('contactId', '=', contactId)
-    .where('whatsappId', 'is not', null)
-    .orderBy('updatedAt', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .forUpdate()
-    .executeTakeFirst();
+  const latest = await queries.lockLatestTicketOf(trx, companyId, contactId);
   if (latest) return { ticket: latest, created: false };
 
   const connection = await defaultConnection(trx, companyId);
-  const contact = await trx.selectFrom('contacts').select('isGroup').where('companyId', '=', companyId).where('id', '=', contactId).executeTakeFirstOrThrow();
+  const isGroup = await queries.contactIsGroup(trx, companyId, contactId);
   const userId = schedule.userId;
   const status = userId === null ? 'pending' : 'open';
   const inserted = await tickets.insertTicketIfAbsent(trx, {
-    companyId, contactId, whatsappId: connection.id, status, userId, queueId: null, isGroup: contact.isGroup, lastMessageAt: now, createdAt: now, updatedAt: now,
+    companyId, contactId, whatsappId: connection.id, status, userId, queueId: null, isGroup, lastMessageAt: now, createdAt: now, updatedAt: now,
   });
   if (!inserted) {
     const existing = await tickets.lockTicketOf(trx, companyId, contactId, connection.id);
@@ -106,7 +93,7 @@ class ScheduleSweep extends WorkerSweep implements ScheduleSender {
   protected async sweep(): Promise<void> {
     for (;;) {
       const now = this.ctx.clock.now();
-      const batch = await due(this.ctx.db, now).selectAll().orderBy('sendAt').orderBy('id').limit(this.options.batchSize).execute();
+      const batch = await queries.dueSchedules(this.ctx.db, now, this.options.batchSize);
       let handled = 0;
       for (const candidate of batch) {
         try {
@@ -130,7 +117,7 @@ class ScheduleSweep extends WorkerSweep implements ScheduleSender {
     const media = candidate.mediaPath ? await ctx.media.read(candidate.companyId, candidate.mediaPath) : null;
     if (candidate.mediaPath && !media) throw new AppError('ERR_WAPP_DOWNLOAD_MEDIA', 400);
     const sent = await ctx.db.transaction().execute(async (trx): Promise<Sent | null> => {
-      const schedule = await due(trx, now).selectAll().where('id', '=', candidate.id).forUpdate().skipLocked().executeTakeFirst();
+      const schedule = await queries.lockIfDue(trx, candidate.id, now);
       // Sent, failed, changed or deleted meanwhile; or another sweep holds it right now.
       if (!schedule || schedule.mediaPath !== candidate.mediaPath) return null;
       const { ticket, created } = await ticketFor(trx, schedule, now);
@@ -147,7 +134,7 @@ class ScheduleSweep extends WorkerSweep implements ScheduleSender {
         },
         now,
       );
-      await trx.updateTable('schedules').set({ status: 'ENVIADA', sentAt: now, ticketId: ticket.id, updatedAt: now }).where('id', '=', schedule.id).execute();
+      await queries.markSent(trx, schedule.id, ticket.id, now);
       return { ticket, newTicket: created, stored: stored ? [message] : [] };
     });
     if (!sent) return false;
@@ -159,14 +146,7 @@ class ScheduleSweep extends WorkerSweep implements ScheduleSender {
 
   /** ERRO, unless it changed meanwhile (an edit makes it pending again, with its new facts). */
   private async fail(candidate: ScheduleRow, now: Date): Promise<boolean> {
-    const result = await this.ctx.db
-      .updateTable('schedules')
-      .set({ status: 'ERRO', updatedAt: now })
-      .where('id', '=', candidate.id)
-      .where('status', '=', 'PENDENTE')
-      .where('updatedAt', '=', candidate.updatedAt)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return false;
+    if (!(await queries.markFailed(this.ctx.db, candidate, now))) return false;
     await this.announce(candidate);
     return true;
   }
@@ -177,17 +157,7 @@ class ScheduleSweep extends WorkerSweep implements ScheduleSender {
   }
 }
 
-const installed = new WeakMap<AppContext, ScheduleSender>();
-export const scheduleSenderOf = (ctx: AppContext): ScheduleSender | undefined => installed.get(ctx);
-
-/** A sweeper of its own (tests race two of them). */
+/** The app's sweeper (the composition root builds it; the worker role starts it). Tests race more of their own. */
 export function createScheduleSender(ctx: AppContext, options: ScheduleSenderOptions = {}): ScheduleSender {
   return new ScheduleSweep(ctx, { pollMs: 5_000, batchSize: 100, ...options });
-}
-
-/** The app's sweeper: polls in every process and works only where the worker role runs. */
-export function installScheduleSender(ctx: AppContext, options: ScheduleSenderOptions = {}): ScheduleSender {
-  const sender = createScheduleSender(ctx, options);
-  installed.set(ctx, sender);
-  return sender;
 }

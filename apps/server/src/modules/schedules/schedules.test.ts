@@ -4,7 +4,7 @@ import { buildApp, type BuiltApp } from '../../app.js';
 import { MINUTE, customer } from '../../test/bot-world.js';
 import { pairedConnection, settle, startWorld, type World } from '../../test/conversation-world.js';
 import { eventually } from '../../test/live-sockets.js';
-import { createScheduleSender, scheduleSenderOf } from './schedule-sender.js';
+import { createScheduleSender } from './schedule-sender.js';
 
 /**
  * Scheduled messages (spec core: schedule dialog and routes; lesson 8): validated, kept inside
@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 const sweep = async () => {
-  await scheduleSenderOf(w.t.ctx)!.runDue();
+  await w.t.parts.scheduleSender.runDue();
   await settle(w);
 };
 const inAnHour = () => new Date(w.clock.now() + HOUR).toISOString();
@@ -202,8 +202,8 @@ describe('after a restart', () => {
     });
     await second.app.ready();
     await second.startWorker();
-    await Promise.all([scheduleSenderOf(second.ctx)!.runDue(), createScheduleSender(second.ctx).runDue(), createScheduleSender(second.ctx).runDue()]);
-    await scheduleSenderOf(second.ctx)!.runDue();
+    await Promise.all([second.parts.scheduleSender.runDue(), createScheduleSender(second.ctx).runDue(), createScheduleSender(second.ctx).runDue()]);
+    await second.parts.scheduleSender.runDue();
 
     const stored = await w.t.database.db.selectFrom('messages').select(['body', 'idempotencyKey']).where('ticketId', '=', ticket.id).where('fromMe', '=', true).execute();
     expect(stored).toEqual([{ body: 'Sua consulta é hoje', idempotencyKey: `schedule:${created.id}` }]);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Connection, SimulatorConversationEntry } from '@atende/contract';
 import { ManualClock } from '../../channels/whatsapp/clock.js';
 import type { InboundMessage } from '../../channels/whatsapp/provider.js';
@@ -17,21 +18,21 @@ const received: Array<{ whatsappId: number; companyId: number; message: InboundM
 const calls: string[] = [];
 
 beforeAll(async () => {
-  t = await startTestApp({
-    env: { LOGIN_MAX_PER_IP: '100000', SIMULATOR: '1' },
-    whatsapp: { simulator: new SimulatorNetwork({ clock }), simulatorSession: { openDelayMs: 300 } },
-    worker: true,
-  });
-  const handler: ChannelEventHandler = {
-    ...loggingChannelHandler(t.app.log),
+  const handler = (log: FastifyBaseLogger): ChannelEventHandler => ({
+    ...loggingChannelHandler(log),
     async message(source, message) {
       received.push({ whatsappId: source.whatsappId, companyId: source.companyId, message });
     },
     async call(_source, call) {
       calls.push(call.from);
     },
-  };
-  t.ctx.sessions.setHandler(handler);
+  });
+  t = await startTestApp({
+    env: { LOGIN_MAX_PER_IP: '100000', SIMULATOR: '1' },
+    whatsapp: { simulator: new SimulatorNetwork({ clock }), simulatorSession: { openDelayMs: 300 } },
+    inboundEvents: handler,
+    worker: true,
+  });
   const company = await t.createCompany();
   admin = t.as(await t.login(company.email, company.password));
   const other = await t.createCompany();

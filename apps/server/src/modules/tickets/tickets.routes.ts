@@ -16,7 +16,7 @@ const uuidParam = z.object({ uuid: z.string().max(64) });
  * Tickets (spec core §7). Every signed-in user lists and acts on the tickets they may reach
  * (tickets.policy); deleting needs ticket-options:deleteTicket.
  */
-export async function ticketsRoutes(app: FastifyInstance, ctx: AppContext, guard: Guards, live: LiveServer) {
+export async function ticketsRoutes(app: FastifyInstance, ctx: AppContext, guard: Guards) {
   app.get('/tickets', { preHandler: guard.signedIn }, async (request) => listTickets(ctx, actorOf(request), parse(ticketListQuery, request.query)));
 
   app.get('/tickets/u/:uuid', { preHandler: guard.signedIn }, async (request) => {
@@ -41,8 +41,10 @@ export async function ticketsRoutes(app: FastifyInstance, ctx: AppContext, guard
     await deleteTicket(ctx, actorOf(request), id);
     return reply.code(204).send();
   });
+}
 
-  // The ticket screen's room: only for a ticket of the caller's company that the caller may reach.
+/** The ticket screen's room (realtime role): only for a ticket of the caller's company that the caller may reach. */
+export function registerTicketRoom(ctx: AppContext, live: LiveServer): void {
   live.registerJoin(CLIENT_EVENTS.joinChatBox, async (actor, argument) => {
     const ticketId = Number(argument);
     if (!Number.isInteger(ticketId) || ticketId <= 0) return null;

@@ -6,7 +6,6 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { defaultConnection } from '../connections/connections.service.js';
 import { findConnectionRow } from '../connections/connections.repository.js';
-import { runTicketHooks } from '../inbound/automation.js';
 import { announceTicket, announceTicketDeleted, ticketAudience } from './tickets.audience.js';
 import { pageOfTickets, type TicketFilters } from './tickets.list.js';
 import { assertMayReach, mayChooseAnyUser, seesEveryTicket } from './tickets.policy.js';
@@ -89,7 +88,7 @@ export async function createTicket(ctx: AppContext, actor: Actor, input: CreateI
   });
 
   await announceTicket(ctx, companyId, ticket.id);
-  await runTicketHooks(ctx, { action: 'create', ticket, previous, actor });
+  await ctx.automation.afterTicketAction(ctx, { action: 'create', ticket, previous, actor });
   return showTicket(ctx, actor, { id: ticket.id });
 }
 

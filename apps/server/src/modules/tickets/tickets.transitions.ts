@@ -14,7 +14,7 @@ import type { MessageRow, TicketRow, TicketsTable } from '../../db/schema-conver
 import type { Actor } from '../../platform/actor.js';
 import type { AppContext } from '../../platform/context.js';
 import { conflict, forbidden } from '../../platform/errors.js';
-import { runTicketHooks, type TicketActionName } from '../inbound/automation.js';
+import type { TicketActionName } from '../../platform/automation.js';
 import { afterOutboundStored, fillForTicket, storeOutbound } from '../messages/outbound.js';
 import { companySettings } from '../settings/settings.service.js';
 import { announceTicket, ticketAudience } from './tickets.audience.js';
@@ -71,7 +71,7 @@ async function change(ctx: AppContext, actor: Actor, ticketId: number, action: T
   if (outcome) {
     if (outcome.said.length) await afterOutboundStored(ctx, outcome.ticket, outcome.said, audience);
     else await announceTicket(ctx, companyId, ticketId, audience);
-    if (action) await runTicketHooks(ctx, { action, ticket: outcome.ticket, previous: outcome.previous, actor });
+    if (action) await ctx.automation.afterTicketAction(ctx, { action, ticket: outcome.ticket, previous: outcome.previous, actor });
   }
   // Presented without a reach check: after a transfer the caller may no longer see it, yet did it.
   const view = await repo.findTicketView(ctx.db, companyId, ticketId);

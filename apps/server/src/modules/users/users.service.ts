@@ -19,7 +19,7 @@ import { AppError, conflict, isForeignKeyViolation, isUniqueViolation, notFound 
 import type { LiveServer } from '../../platform/live.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { assertWithinPlanLimit } from '../../platform/plan-limits.js';
-import { revokeOtherSessions, revokeUserSessions } from '../auth/auth.repository.js';
+import { revokeOtherSessions, revokeUserSessions } from './user-sessions.repository.js';
 import { queueIdsOfCompany } from '../queues/queues.repository.js';
 import { allowedChanges, assertKeepsAnAdmin, assertMayChange, assertMayDelete, assertMayReach, type UserChanges } from './users.policy.js';
 import { presentUsers } from './users.presenter.js';

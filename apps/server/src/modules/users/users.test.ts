@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ensurePlatformAdmin } from '../../platform/seed.js';
+import { ensurePlatformAdmin } from '../seed/seed.js';
 import { startTestApp, unique, type ApiClient, type TestApp, type TestCompany, type TestSession } from '../../test/harness.js';
 
 let t: TestApp;

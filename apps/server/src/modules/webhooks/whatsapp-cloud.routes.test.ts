@@ -30,13 +30,17 @@ function post(id: number, payload: unknown, signature?: string | null) {
 
 beforeAll(async () => {
   graph = await new FakeGraphServer().listen();
-  t = await startTestApp({ env: { LOGIN_MAX_PER_IP: '100000' }, whatsapp: { cloud: { baseUrl: graph.baseUrl } }, worker: true });
-  t.ctx.sessions.setHandler({
-    ...loggingChannelHandler(t.app.log),
-    async message(_source, message) {
-      if (failStorage) throw new Error('database down');
-      stored.push(message);
-    },
+  t = await startTestApp({
+    env: { LOGIN_MAX_PER_IP: '100000' },
+    whatsapp: { cloud: { baseUrl: graph.baseUrl } },
+    inboundEvents: (log) => ({
+      ...loggingChannelHandler(log),
+      async message(_source, message) {
+        if (failStorage) throw new Error('database down');
+        stored.push(message);
+      },
+    }),
+    worker: true,
   });
   const company = await t.createCompany();
   admin = t.as(await t.login(company.email, company.password));

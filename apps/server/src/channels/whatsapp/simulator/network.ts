@@ -7,7 +7,9 @@ import { createHash } from 'node:crypto';
 import { systemClock, type Clock } from '../clock.js';
 import { canonicalNumber, isPlausibleNumber, numberToJid } from '../numbers.js';
 import type { AckLevel, Location, MessageKind } from '../provider.js';
-import { PhoneLine, type PhoneEntry, type SimulatorLink } from './phone-line.js';
+import { PhoneLine, type OutboundEntryInput, type PhoneEntry, type SimulatorLink } from './phone-line.js';
+
+export type { OutboundEntryInput } from './phone-line.js';
 
 export type { PhoneEntry, SimulatorLink } from './phone-line.js';
 
@@ -36,17 +38,6 @@ export interface CustomerMessageInput {
   vcard?: string;
   /** The customer's LID: the session reports the phone/LID pair as an identity event. */
   lid?: string;
-}
-
-export interface OutboundEntryInput {
-  id: string;
-  to: string;
-  kind: MessageKind;
-  body: string;
-  quotedId?: string;
-  media?: { mimeType: string; fileName?: string; data: Buffer };
-  location?: Location;
-  vcard?: string;
 }
 
 export class SimulatorNetwork {

@@ -5,7 +5,18 @@
  */
 import type { Clock, TimerHandle } from '../clock.js';
 import { Ack, type AckLevel, type Location, type MessageKind } from '../provider.js';
-import type { OutboundEntryInput } from './network.js';
+
+/** What the business sends to a simulated phone. */
+export interface OutboundEntryInput {
+  id: string;
+  to: string;
+  kind: MessageKind;
+  body: string;
+  quotedId?: string;
+  media?: { mimeType: string; fileName?: string; data: Buffer };
+  location?: Location;
+  vcard?: string;
+}
 
 export interface PhoneEntry {
   id: string;

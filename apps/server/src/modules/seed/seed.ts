@@ -1,14 +1,14 @@
 import { sql } from 'kysely';
 import { PLAN_FEATURES, companyCreateInput, connectionInput } from '@atende/contract';
-import type { Config } from '../config.js';
-import { DEFAULT_ADMIN_PASSWORD } from '../config.js';
-import type { Database } from '../db/database.js';
-import { createCompanyWithAdmin } from '../modules/companies/companies.service.js';
-import { insertUser } from '../modules/users/users.service.js';
-import { createConnection } from '../modules/connections/connections.service.js';
-import type { Actor } from './actor.js';
-import { addDays, isoDay } from './clock.js';
-import type { AppContext } from './context.js';
+import type { Config } from '../../config.js';
+import { DEFAULT_ADMIN_PASSWORD } from '../../config.js';
+import type { Database } from '../../db/database.js';
+import { createCompanyWithAdmin } from '../companies/companies.service.js';
+import { insertUser } from '../users/users.service.js';
+import { createConnection } from '../connections/connections.service.js';
+import type { Actor } from '../../platform/actor.js';
+import { addDays, isoDay } from '../../platform/clock.js';
+import type { AppContext } from '../../platform/context.js';
 import type { FastifyBaseLogger } from 'fastify';
 
 export const PLATFORM_COMPANY = 'Atende';

@@ -1,0 +1,170 @@
+/**
+ * The composition root: every long-lived part of the server is built here, once, in the order
+ * below, and handed to whoever needs it. Nothing starts while parts are built; `start()` starts
+ * what the process's roles run (ROLES: api, realtime, worker) and `stop()` stops it again.
+ *
+ *  1. platform: database, clock, token service, login limiter, media store, provider registry
+ *  2. live channel (socket.io; served only by the realtime role, emitting everywhere)
+ *  3. conversation engine: inbound handler (with its batcher), automation hooks (the queue bot),
+ *     early acks; then the session manager, which cannot exist without that handler
+ *  4. the context, whole: what every route and service receives
+ *  5. background parts of the worker role: sessions, outbox, ticket timers, schedule sender
+ *
+ * A new job (a campaign dispatcher, an invoice run...) is one more entry of `background`.
+ */
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { RedisClientType } from 'redis';
+import type { Config, Role } from './config.js';
+import { createProviderRegistry, type RegistryOptions } from './channels/whatsapp/registry.js';
+import type { DatabaseHandle } from './db/database.js';
+import { resolveActor } from './modules/auth/auth.service.js';
+import { queueBot } from './modules/bot/queue-bot.js';
+import { createTicketTimers, type TicketTimers } from './modules/bot/ticket-timers.js';
+import type { ChannelEventHandler } from './modules/connections/connections.events.js';
+import { createSessionManager, type SessionManagerOptions } from './modules/connections/connections.sessions.js';
+import { createInboundHandler, type InboundHandler } from './modules/inbound/inbound.handler.js';
+import { createEarlyAcks } from './modules/messages/message-acks.js';
+import { createOutbox, type Outbox } from './modules/messages/outbox.js';
+import { createScheduleSender, type ScheduleSender } from './modules/schedules/schedule-sender.js';
+import { registerTicketRoom } from './modules/tickets/tickets.routes.js';
+import { registerUserPresence } from './modules/users/users.service.js';
+import { createGuards, type Guards } from './platform/authenticate.js';
+import { AutomationHooks } from './platform/automation.js';
+import { systemClock, type Clock } from './platform/clock.js';
+import type { AppContext } from './platform/context.js';
+import { createLiveServer, type LiveServer } from './platform/live.js';
+import { createMediaStore } from './platform/media.js';
+import { createLoginLimiter } from './platform/rate-limit.js';
+import { createTokenService } from './platform/tokens.js';
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  clock?: Clock;
+  redis?: RedisClientType;
+  /** Access token lifetime override (tests of the expired-token path). */
+  accessTokenTtlSeconds?: number;
+  /** Provider defaults (simulator network, Baileys socket URL, Graph URL...); the simulator is on when config.simulator is. */
+  whatsapp?: Omit<RegistryOptions, 'simulatorEnabled'>;
+  /** Lease timings and node id of the WhatsApp session manager. */
+  sessions?: SessionManagerOptions;
+  /** In place of the conversation engine: where the sessions hand inbound events (tests that watch the sessions alone). */
+  inboundEvents?: (log: FastifyBaseLogger) => ChannelEventHandler;
+}
+
+/** Something that runs in the background of a process of some role, started and stopped by the root. */
+export interface BackgroundPart {
+  name: string;
+  role: Role;
+  start(): Promise<void> | void;
+  stop(): Promise<void>;
+}
+
+export interface Composition {
+  ctx: AppContext;
+  live: LiveServer;
+  guards: Guards;
+  /** The session manager's handler of inbound events (tests wait for its lanes). */
+  inbound: ChannelEventHandler & Partial<Pick<InboundHandler, 'idle'>>;
+  outbox: Outbox;
+  ticketTimers: TicketTimers;
+  scheduleSender: ScheduleSender;
+  /** Started in this order, stopped in the reverse one. */
+  background: BackgroundPart[];
+  /** Starts the background parts of these roles (the process's ROLES by default) that are not running yet. */
+  start(roles?: Iterable<Role>): Promise<void>;
+  /** Stops every background part, the last one first (also one a test started by hand). */
+  stop(): Promise<void>;
+  /** Names of the parts running now. */
+  running(): string[];
+}
+
+/** Builds every part of one app on `app` (the Fastify instance whose server the socket attaches to). */
+export function compose(app: FastifyInstance, options: AppOptions): Composition {
+  const { config, database } = options;
+  const log = app.log;
+
+  // 1. Platform.
+  const clock = options.clock ?? systemClock;
+  const tokens = createTokenService(config.jwtSecret, options.accessTokenTtlSeconds);
+  const loginLimiter = createLoginLimiter(config.login, options.redis);
+  const media = createMediaStore({ dataDir: config.dataDir, ffmpegPath: config.ffmpegPath });
+  // The one provider registry of this process: the only place a connection's provider is chosen.
+  const registry = createProviderRegistry({
+    ...options.whatsapp,
+    simulatorEnabled: config.simulator,
+    cloud: { baseUrl: config.whatsappGraphUrl, ...options.whatsapp?.cloud },
+  });
+
+  // 2. Live channel. The handshake resolves callers through the context (read when a socket connects).
+  const live = createLiveServer(app, { config, redis: options.redis, serve: config.roles.has('realtime') }, (token) => resolveActor(ctx, token));
+
+  // 3. Conversation engine. Sessions feed the engine, the engine answers through the outbox and the
+  // outbox sends through the sessions: the handler and the outbox's bell read the context only
+  // when work arrives, by then whole.
+  const automation = new AutomationHooks<AppContext>([queueBot]);
+  const earlyAcks = createEarlyAcks();
+  const inbound = options.inboundEvents ? options.inboundEvents(log) : createInboundHandler(() => ctx);
+  const sessions = createSessionManager({ db: database.db, live, log, clock, media, registry, handler: inbound }, options.sessions);
+
+  // 4. The context.
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    tokens,
+    loginLimiter,
+    clock,
+    log,
+    redis: options.redis,
+    live,
+    media,
+    sessions,
+    outbox: { kick: (whatsappId) => outbox.kick(whatsappId) },
+    automation,
+    earlyAcks,
+  };
+  const guards = createGuards((token) => resolveActor(ctx, token));
+
+  // 5. Background work of the worker role. The sweeps work only while this process runs sessions.
+  const outbox = createOutbox(ctx);
+  const ticketTimers = createTicketTimers(ctx);
+  const scheduleSender = createScheduleSender(ctx);
+  const background: BackgroundPart[] = [
+    { name: 'whatsapp-sessions', role: 'worker', start: () => sessions.start(), stop: () => sessions.stop() },
+    { name: 'outbox', role: 'worker', start: () => outbox.start(), stop: () => outbox.stop() },
+    { name: 'ticket-timers', role: 'worker', start: () => ticketTimers.start(), stop: () => ticketTimers.stop() },
+    { name: 'schedule-sender', role: 'worker', start: () => scheduleSender.start(), stop: () => scheduleSender.stop() },
+  ];
+
+  // What sockets may join and who is online: the realtime role's, registered once.
+  if (config.roles.has('realtime')) {
+    registerTicketRoom(ctx, live);
+    registerUserPresence(ctx, live);
+  }
+
+  const started: BackgroundPart[] = [];
+  return {
+    ctx,
+    live,
+    guards,
+    inbound,
+    outbox,
+    ticketTimers,
+    scheduleSender,
+    background,
+    async start(roles = config.roles) {
+      const wanted = new Set(roles);
+      for (const part of background) {
+        if (!wanted.has(part.role) || started.includes(part)) continue;
+        await part.start();
+        started.push(part);
+      }
+    },
+    async stop() {
+      started.length = 0;
+      for (const part of [...background].reverse()) await part.stop();
+    },
+    running: () => started.map((part) => part.name),
+  };
+}
