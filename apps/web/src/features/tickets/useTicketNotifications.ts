@@ -1,4 +1,3 @@
-import type { MessageEvent } from '@atende/contract';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatch, useNavigate } from 'react-router';
@@ -22,7 +21,7 @@ export function useTicketNotifications(unreadTickets: number): void {
 
   useEffect(() => askNotificationPermission(), []);
 
-  useLiveEvent<MessageEvent>('appMessage', (event) => {
+  useLiveEvent('appMessage', (event) => {
     if (event?.action !== 'create' || !event.ticket || event.message.fromMe || !user) return;
     const { ticket, message } = event;
     if (fitsList(ticket, {}, user) !== true) return;

@@ -1,4 +1,4 @@
-import type { User, UserEventPayload } from '@atende/contract';
+import type { User } from '@atende/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../app/auth';
 import { useLiveEvent } from '../live/useLiveEvent';
@@ -9,7 +9,7 @@ export function useUsersLive(): void {
   const queryClient = useQueryClient();
   const { user: me, updateUser } = useAuth();
 
-  useLiveEvent<UserEventPayload>('user', (payload) => {
+  useLiveEvent('user', (payload) => {
     if (!payload) return;
     // Refetching the list is simpler and safer than splicing pages that the search may filter.
     void queryClient.invalidateQueries({ queryKey: usersKeys.all });
