@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useLiveEvent } from '../live/useLiveEvent';
+import { useLiveEvent } from '../live';
 import { contactsKeys } from './api';
 
 /** Keeps the contacts list in step with changes made elsewhere (another tab, an import, a new ticket). */

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useLiveEvent } from '../live/useLiveEvent';
+import { useLiveEvent } from '../live';
 import { queuesKeys } from './api';
 
 /**

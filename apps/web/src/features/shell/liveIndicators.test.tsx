@@ -6,8 +6,8 @@ import { connection } from '../../test/connections';
 import { jsonResponse, sessionUser } from '../../test/fixtures';
 import { renderWithApp, testQueryClient } from '../../test/render';
 import { fakeSocket, serveApi } from '../../test/serve';
-import { connectionsKeys } from '../connections/api';
-import { ConnectionsLiveSync } from '../connections/useConnectionsLive';
+import { connectionsKeys } from '../connections';
+import { ConnectionsLiveSync } from '../connections';
 import { SideMenu } from './components/SideMenu';
 
 /** The menu of an admin whose company has these connections already loaded. */

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useLiveEvent } from '../live/useLiveEvent';
+import { useLiveEvent } from '../live';
 import { tagsKeys } from './api';
 
 /** Keeps the tags list and their ticket counts in step with changes made elsewhere. */

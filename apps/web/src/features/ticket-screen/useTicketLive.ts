@@ -2,8 +2,8 @@ import { CLIENT_EVENTS, SERVER_EVENTS, type Ticket } from '@atende/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
 import { useSocket } from '../../app/SocketProvider';
-import { ticketsKeys } from '../tickets/api';
-import { useLiveEvent } from '../live/useLiveEvent';
+import { ticketsKeys } from '../tickets';
+import { useLiveEvent } from '../live';
 import { useMergeMessages } from './api';
 
 interface Handlers {

@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatch, useNavigate } from 'react-router';
 import { useAuth } from '../../app/auth';
-import { useLiveEvent } from '../live/useLiveEvent';
-import { readVolume } from '../shell/useVolume';
+import { useLiveEvent } from '../live';
+import { readVolume } from '../../lib/useVolume';
 import { askNotificationPermission, playChime, showDesktopNotification } from './notify';
 import { fitsList } from './ticketsCache';
 

@@ -1,7 +1,7 @@
 import type { Ticket, TicketEvent } from '@atende/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../app/auth';
-import { useLiveEvent } from '../live/useLiveEvent';
+import { useLiveEvent } from '../live';
 import { ticketsKeys, type TicketListFilters, type TicketPages } from './api';
 import { applyTicketEvent } from './ticketsCache';
 

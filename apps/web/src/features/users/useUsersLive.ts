@@ -1,7 +1,7 @@
 import type { User } from '@atende/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../app/auth';
-import { useLiveEvent } from '../live/useLiveEvent';
+import { useLiveEvent } from '../live';
 import { usersKeys } from './api';
 
 /** Keeps the users list and the greeting in step with changes made elsewhere. */

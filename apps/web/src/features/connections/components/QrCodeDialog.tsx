@@ -10,7 +10,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../lib/errors';
-import { useLiveEvent } from '../../live/useLiveEvent';
+import { useLiveEvent } from '../../live';
 import { useConnection } from '../api';
 
 /** Spec admin §9: the QR code is rendered at 256 px. */

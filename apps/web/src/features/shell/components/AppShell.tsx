@@ -7,8 +7,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { SocketProvider } from '../../../app/SocketProvider';
-import { ConnectionsLiveSync } from '../../connections/useConnectionsLive';
-import { useSessionLiveEvents } from '../../live/useSessionLiveEvents';
+import { ConnectionsLiveSync } from '../../connections';
+import { useSessionLiveEvents } from '../../live';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
 
