@@ -2,26 +2,36 @@
  * Live channel contract (socket.io). Server events are named `company-{companyId}-{entity}`
  * and carry `{ action, ... }`. Rooms keep every event inside its company.
  */
+import type { ConnectionEvent, ConnectionSessionEvent } from './connections.js';
+import type { Contact } from './contacts.js';
+import type { MessageEvent } from './messages.js';
+import type { Queue } from './queues.js';
+import type { ScheduleEventPayload } from './schedules.js';
+import type { SettingEntry } from './settings.js';
+import type { Tag } from './tags.js';
+import type { TicketEvent } from './tickets.js';
+import type { User } from './users.js';
 
-export const LIVE_ENTITIES = [
-  'ticket',
-  'appMessage',
-  'whatsappSession',
-  'whatsapp',
-  'contact',
-  'user',
-  'queue',
-  'tag',
-  'chat',
-  'campaign',
-  'contactList',
-  'announcement',
-  'payment',
-  'auth',
-  'settings',
-  'schedule',
-] as const;
-export type LiveEntity = (typeof LIVE_ENTITIES)[number];
+/**
+ * Every live event the server emits: entity -> payload. Emitters and listeners are typed by it,
+ * so an event's payload is declared once and a wrong one does not compile on either side.
+ */
+export interface LiveEventMap {
+  ticket: TicketEvent;
+  appMessage: MessageEvent;
+  /** Admins only: it carries the QR. */
+  whatsappSession: ConnectionSessionEvent;
+  whatsapp: ConnectionEvent;
+  contact: ContactEventPayload;
+  user: UserEventPayload;
+  queue: QueueEventPayload;
+  tag: TagEventPayload;
+  auth: AuthEventPayload;
+  settings: SettingsEventPayload;
+  schedule: ScheduleEventPayload;
+}
+export type LiveEntity = keyof LiveEventMap;
+export type LivePayload<E extends LiveEntity> = LiveEventMap[E];
 
 export function companyEvent(companyId: number, entity: LiveEntity): string {
   return `company-${companyId}-${entity}`;
@@ -64,24 +74,30 @@ export interface AuthEventPayload {
 export interface UserEventPayload {
   action: 'create' | 'update' | 'delete';
   userId: number;
-  user?: unknown;
+  user?: User;
 }
 
 export interface QueueEventPayload {
   action: 'create' | 'update' | 'delete';
   queueId: number;
-  queue?: unknown;
+  queue?: Queue;
   /** Set when the change was to the queue's option tree: the option created, changed or deleted. */
   queueOptionId?: number;
 }
 
 /** `company-{id}-contact`. 'reload' follows bulk changes (an import): lists refetch. */
 export type ContactEventPayload =
-  | { action: 'create' | 'update'; contact: unknown }
+  | { action: 'create' | 'update'; contact: Contact }
   | { action: 'delete'; contactId: number }
   | { action: 'reload' };
 
 /** `company-{id}-tag`. */
 export type TagEventPayload =
-  | { action: 'create' | 'update'; tag: unknown }
+  | { action: 'create' | 'update'; tag: Tag }
   | { action: 'delete'; tagId: number };
+
+/** `company-{id}-settings`: a company setting changed (secret settings are never announced). */
+export interface SettingsEventPayload {
+  action: 'update';
+  setting: SettingEntry;
+}

@@ -8,6 +8,7 @@ import {
   companyEvent,
   rooms,
   type LiveEntity,
+  type LiveEventMap,
 } from '@atende/contract';
 import type { Actor } from './actor.js';
 import type { RedisClientType } from 'redis';
@@ -18,9 +19,9 @@ import type { Config } from '../config.js';
  * `company-{id}-{entity}` and go only to rooms of that company.
  */
 export interface LiveChannel {
-  toCompany(companyId: number, entity: LiveEntity, payload: object): void;
+  toCompany<E extends LiveEntity>(companyId: number, entity: E, payload: LiveEventMap[E]): void;
   /** To a room built with `rooms.*` of the same company (users, admins, a ticket...). */
-  toRoom(room: string, companyId: number, entity: LiveEntity, payload: object): void;
+  toRoom<E extends LiveEntity>(room: string, companyId: number, entity: E, payload: LiveEventMap[E]): void;
   /** Disconnects the sockets of sessions that were just revoked. */
   endSessions(sessionIds: string[]): void;
   /** Users of a company with at least one connected socket. */

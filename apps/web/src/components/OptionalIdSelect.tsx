@@ -1,7 +1,12 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { withMissing } from '../features/queues/components/QueueMultiSelect';
+
+/** Keeps a selected id selectable even when its record is not in the loaded options. */
+export function withMissing<T extends { id: number; name: string }>(options: T[], selected: number[]): { id: number; name: string }[] {
+  const missing = selected.filter((id) => !options.some((option) => option.id === id));
+  return [...options, ...missing.map((id) => ({ id, name: `#${id}` }))];
+}
 
 interface Props<V extends FieldValues> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any payload type of the form

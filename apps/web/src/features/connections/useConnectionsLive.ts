@@ -1,6 +1,5 @@
-import type { ConnectionEvent, ConnectionSessionEvent } from '@atende/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLiveEvent } from '../live/useLiveEvent';
+import { useLiveEvent } from '../live';
 import { connectionsKeys } from './api';
 import { applyConnectionEvent, applySessionUpdate, type ConnectionRow } from './connectionsCache';
 
@@ -13,12 +12,12 @@ import { applyConnectionEvent, applySessionUpdate, type ConnectionRow } from './
 export function useConnectionsLive(): void {
   const queryClient = useQueryClient();
 
-  useLiveEvent<ConnectionSessionEvent>('whatsappSession', (payload) => {
+  useLiveEvent('whatsappSession', (payload) => {
     if (payload?.action !== 'update' || !payload.session) return;
     queryClient.setQueryData<ConnectionRow[]>(connectionsKeys.list, (list) => applySessionUpdate(list, payload.session));
   });
 
-  useLiveEvent<ConnectionEvent>('whatsapp', (payload) => {
+  useLiveEvent('whatsapp', (payload) => {
     if (!payload?.action) return;
     queryClient.setQueryData<ConnectionRow[]>(connectionsKeys.list, (list) => applyConnectionEvent(list, payload));
     // The users dialog's select only needs names: let it read them again when next opened.

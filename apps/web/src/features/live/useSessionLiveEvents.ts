@@ -1,4 +1,4 @@
-import { LIVE, STORAGE_KEYS, type AuthEventPayload, type SettingEntry } from '@atende/contract';
+import { LIVE, STORAGE_KEYS, type SettingEntry } from '@atende/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -8,18 +8,13 @@ import { tokenSessionId } from '../../lib/jwt';
 import { clearSession, getToken, rememberSessionTaken, removeStored, writeStored } from '../../lib/storage';
 import { useLiveEvent } from './useLiveEvent';
 
-interface SettingsEventPayload {
-  action: 'update';
-  setting: SettingEntry;
-}
-
 /** Session-wide live events: a login elsewhere ends this tab; company settings stay current. */
 export function useSessionLiveEvents(): void {
   const { t } = useTranslation();
   const { user, updateUser } = useAuth();
   const queryClient = useQueryClient();
 
-  useLiveEvent<AuthEventPayload>('auth', (payload) => {
+  useLiveEvent('auth', (payload) => {
     if (payload?.action !== 'sessionEnded') return;
     const sid = tokenSessionId(getToken());
     if (!sid || !payload.endedSessionIds?.includes(sid)) return;
@@ -31,7 +26,7 @@ export function useSessionLiveEvents(): void {
     }, LIVE.reloadAfterMs);
   });
 
-  useLiveEvent<SettingsEventPayload>('settings', (payload) => {
+  useLiveEvent('settings', (payload) => {
     if (payload?.action !== 'update' || !payload.setting) return;
     const { key, value } = payload.setting;
     queryClient.setQueryData<SettingEntry[]>(['settings'], (list) =>

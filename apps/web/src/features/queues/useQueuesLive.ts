@@ -1,6 +1,5 @@
-import type { QueueEventPayload } from '@atende/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLiveEvent } from '../live/useLiveEvent';
+import { useLiveEvent } from '../live';
 import { queuesKeys } from './api';
 
 /**
@@ -9,7 +8,7 @@ import { queuesKeys } from './api';
  */
 export function useQueuesLive(): void {
   const queryClient = useQueryClient();
-  useLiveEvent<QueueEventPayload>('queue', (payload) => {
+  useLiveEvent('queue', (payload) => {
     if (!payload?.action) return;
     if (payload.action === 'delete') queryClient.removeQueries({ queryKey: queuesKeys.detail(payload.queueId) });
     void queryClient.invalidateQueries({ queryKey: queuesKeys.all });

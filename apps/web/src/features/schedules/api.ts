@@ -1,7 +1,7 @@
 import { SCHEDULE_MEDIA_FIELD, type Schedule, type ScheduleInput, type SchedulePage } from '@atende/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { useLiveEvent } from '../live/useLiveEvent';
+import { useLiveEvent } from '../live';
 
 export const schedulesKeys = {
   all: ['schedules'] as const,

@@ -1,4 +1,5 @@
 import { UI, type Connection } from '@atende/contract';
+import SyncAltIcon from '@mui/icons-material/SyncAlt';
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SocketContext } from '../../app/SocketProvider';
@@ -6,9 +7,12 @@ import { connection } from '../../test/connections';
 import { jsonResponse, sessionUser } from '../../test/fixtures';
 import { renderWithApp, testQueryClient } from '../../test/render';
 import { fakeSocket, serveApi } from '../../test/serve';
-import { connectionsKeys } from '../connections/api';
-import { ConnectionsLiveSync } from '../connections/useConnectionsLive';
+import { connectionsKeys, ConnectionsLiveSync } from '../connections';
 import { SideMenu } from './components/SideMenu';
+import { menuOf } from './menu';
+
+/** Just the entry under test: the app's own page table is the router's. */
+const MENU = menuOf([{ path: '/connections', page: { comingSoon: 'connections' }, menu: { section: 'admin', label: 'connections', Icon: SyncAltIcon, badge: 'connectionProblems' } }]);
 
 /** The menu of an admin whose company has these connections already loaded. */
 function renderMenu(rows: Connection[]) {
@@ -20,7 +24,7 @@ function renderMenu(rows: Connection[]) {
   renderWithApp(
     <SocketContext.Provider value={{ socket: live.socket, companyId: 3 }}>
       <ConnectionsLiveSync />
-      <SideMenu expanded />
+      <SideMenu menu={MENU} expanded />
     </SocketContext.Provider>,
     { user: sessionUser(), queryClient },
   );
@@ -89,7 +93,7 @@ describe('the connections badge of the menu', () => {
 
   it('is not shown to a plain user, who has no connections entry', () => {
     serveApi({});
-    renderWithApp(<SideMenu expanded />, { user: sessionUser({ profile: 'user' }) });
+    renderWithApp(<SideMenu menu={MENU} expanded />, { user: sessionUser({ profile: 'user' }) });
     advance(5_000);
     expect(screen.queryByTestId('menu-item-connections')).toBeNull();
     expect(badge()).toBeNull();

@@ -1,8 +1,8 @@
 import { can, UI } from '@atende/contract';
 import { useEffect, useState } from 'react';
 import { useAuth } from '../../app/auth';
-import { useConnections } from '../connections/api';
-import { hasConnectionProblem } from '../connections/connectionsCache';
+import { useConnections } from '../connections';
+import { hasConnectionProblem } from '../connections';
 
 /**
  * Menu badges fed by live data. The internal chat module still has to fill in its own; the

@@ -1,31 +1,49 @@
 import { can, type PermissionSubject } from '@atende/contract';
-import AccountTreeIcon from '@mui/icons-material/AccountTree';
-import AllInclusiveIcon from '@mui/icons-material/AllInclusive';
-import AnnouncementIcon from '@mui/icons-material/Announcement';
-import AttachFileIcon from '@mui/icons-material/AttachFile';
-import AttachMoneyIcon from '@mui/icons-material/AttachMoney';
-import CampaignIcon from '@mui/icons-material/Campaign';
-import ChecklistIcon from '@mui/icons-material/Checklist';
-import CodeIcon from '@mui/icons-material/Code';
-import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
-import DashboardIcon from '@mui/icons-material/Dashboard';
-import DeviceHubIcon from '@mui/icons-material/DeviceHub';
-import EventIcon from '@mui/icons-material/Event';
-import FlashOnIcon from '@mui/icons-material/FlashOn';
-import ForumIcon from '@mui/icons-material/Forum';
-import HelpOutlinedIcon from '@mui/icons-material/HelpOutlined';
-import ListAltIcon from '@mui/icons-material/ListAlt';
-import LocalOfferIcon from '@mui/icons-material/LocalOffer';
-import PeopleIcon from '@mui/icons-material/People';
-import PhoneIphoneIcon from '@mui/icons-material/PhoneIphone';
-import SettingsIcon from '@mui/icons-material/Settings';
-import SyncAltIcon from '@mui/icons-material/SyncAlt';
-import ViewKanbanIcon from '@mui/icons-material/ViewKanban';
-import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import type SvgIcon from '@mui/material/SvgIcon';
-import { ACCESS, isAllowed, type AccessContext, type AccessRule } from './access';
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { isAllowed, type AccessContext, type AccessRule } from './access';
 
-type MenuIcon = typeof SvgIcon;
+export type MenuIcon = typeof SvgIcon;
+
+/** A collapsible entry of the side menu that holds pages (e.g. campaigns). */
+export interface MenuGroupInfo {
+  id: string;
+  /** Key under `shell:menu`. */
+  label: string;
+  Icon: MenuIcon;
+}
+
+/** Where a page shows in the side menu. */
+export interface MenuEntry {
+  /** The menu everyone sees, or the administration section under it. */
+  section: 'main' | 'admin';
+  /** Key under `shell:menu`. */
+  label: string;
+  Icon: MenuIcon;
+  group?: MenuGroupInfo;
+  /** Which live indicator decorates the entry. */
+  badge?: 'unreadChats' | 'connectionProblems';
+}
+
+/**
+ * One private page of the app, declared once in the page table: the router and the side menu are
+ * both derived from it.
+ */
+export interface AppPage {
+  /** Its address, e.g. '/users'; '/' is the home page. */
+  path: string;
+  /** Route parameters after the address, e.g. ':ticketId?'. */
+  params?: string;
+  /** The lazily loaded page, or the title key of a page not built yet. */
+  page: LazyExoticComponent<ComponentType> | { comingSoon: string };
+  /** Who may open the page and see its menu entry; none: every signed-in user. */
+  access?: AccessRule;
+  /** Someone the rule refuses goes to this address at once instead of reading the refusal. */
+  deniedTo?: string;
+  /** The menu entry only follows the rule: the page itself decides once it knows (e.g. the simulator's status). */
+  pageDecides?: boolean;
+  menu?: MenuEntry;
+}
 
 export interface MenuLink {
   kind: 'link';
@@ -34,8 +52,7 @@ export interface MenuLink {
   label: string;
   Icon: MenuIcon;
   rule?: AccessRule;
-  /** Which live indicator decorates the entry. */
-  badge?: 'unreadChats' | 'connectionProblems';
+  badge?: MenuEntry['badge'];
 }
 
 export interface MenuGroup {
@@ -43,71 +60,54 @@ export interface MenuGroup {
   id: string;
   label: string;
   Icon: MenuIcon;
-  rule?: AccessRule;
   children: MenuLink[];
 }
 
 export type MenuNode = MenuLink | MenuGroup;
 
-const link = (path: string, label: string, Icon: MenuIcon, extra: Partial<MenuLink> = {}): MenuLink => ({
-  kind: 'link',
-  path,
-  label,
-  Icon,
-  ...extra,
-});
+export interface Menu {
+  main: MenuNode[];
+  admin: MenuNode[];
+}
 
-/** Spec core §2 "Shell and side menu", in the spec's order. */
-export const MAIN_MENU: MenuLink[] = [
-  link('/', 'dashboard', DashboardIcon, { rule: ACCESS.dashboard }),
-  link('/tickets', 'tickets', WhatsAppIcon),
-  link('/kanban', 'kanban', ViewKanbanIcon, { rule: ACCESS.kanban }),
-  link('/quick-messages', 'quickMessages', FlashOnIcon),
-  link('/todolist', 'todolist', ChecklistIcon),
-  link('/contacts', 'contacts', ContactPhoneIcon),
-  link('/schedules', 'schedules', EventIcon, { rule: ACCESS.schedules }),
-  link('/tags', 'tags', LocalOfferIcon),
-  link('/chats', 'chats', ForumIcon, { rule: ACCESS.chats, badge: 'unreadChats' }),
-  link('/helps', 'helps', HelpOutlinedIcon),
-  link('/simulator', 'simulator', PhoneIphoneIcon, { rule: ACCESS.simulator }),
-];
-
-export const ADMIN_MENU: MenuNode[] = [
-  {
-    kind: 'group',
-    id: 'campaigns',
-    label: 'campaigns',
-    Icon: CampaignIcon,
-    rule: ACCESS.campaigns,
-    children: [
-      link('/campaigns', 'campaignsList', ListAltIcon),
-      link('/contact-lists', 'contactLists', PeopleIcon),
-      link('/campaigns-config', 'campaignsConfig', SettingsIcon),
-    ],
-  },
-  link('/announcements', 'announcements', AnnouncementIcon, { rule: ACCESS.announcements }),
-  link('/prompts', 'prompts', AllInclusiveIcon, { rule: ACCESS.prompts }),
-  link('/queue-integration', 'queueIntegration', DeviceHubIcon, { rule: ACCESS.queueIntegration }),
-  link('/connections', 'connections', SyncAltIcon, { badge: 'connectionProblems' }),
-  link('/files', 'files', AttachFileIcon),
-  link('/queues', 'queues', AccountTreeIcon),
-  link('/users', 'users', PeopleIcon),
-  link('/messages-api', 'messagesApi', CodeIcon, { rule: ACCESS.messagesApi }),
-  link('/financeiro', 'financeiro', AttachMoneyIcon),
-  link('/settings', 'settings', SettingsIcon),
-];
+/** The side menu of a page table, in the table's order; a group stands where its first page does. */
+export function menuOf(pages: readonly AppPage[]): Menu {
+  const menu: Menu = { main: [], admin: [] };
+  for (const { path, access, menu: entry } of pages) {
+    if (!entry) continue;
+    const link: MenuLink = { kind: 'link', path, label: entry.label, Icon: entry.Icon, rule: access, badge: entry.badge };
+    const section = menu[entry.section];
+    if (!entry.group) {
+      section.push(link);
+      continue;
+    }
+    const { id, label, Icon } = entry.group;
+    let group = section.find((node): node is MenuGroup => node.kind === 'group' && node.id === id);
+    if (!group) section.push((group = { kind: 'group', id, label, Icon, children: [] }));
+    group.children.push(link);
+  }
+  return menu;
+}
 
 export interface VisibleMenu {
-  main: MenuLink[];
+  main: MenuNode[];
   /** Null when the user may not see the admin section at all. */
   admin: MenuNode[] | null;
 }
 
-export function visibleMenu(ctx: AccessContext): VisibleMenu {
-  const main = MAIN_MENU.filter((entry) => isAllowed(entry.rule, ctx));
+/** The entries this user may open; a group shows when any of its pages does. */
+function visibleNodes(nodes: MenuNode[], ctx: AccessContext): MenuNode[] {
+  return nodes.flatMap((node): MenuNode[] => {
+    if (node.kind === 'link') return isAllowed(node.rule, ctx) ? [node] : [];
+    const children = node.children.filter((child) => isAllowed(child.rule, ctx));
+    return children.length ? [{ ...node, children }] : [];
+  });
+}
+
+export function visibleMenu(menu: Menu, ctx: AccessContext): VisibleMenu {
+  const main = visibleNodes(menu.main, ctx);
   if (!can(ctx.user as PermissionSubject | null, 'drawer-admin-items:view')) return { main, admin: null };
-  const admin = ADMIN_MENU.filter((entry) => isAllowed(entry.rule, ctx));
-  return { main, admin };
+  return { main, admin: visibleNodes(menu.admin, ctx) };
 }
 
 /** `menu-item-users` for /users; the dashboard's path is '/'. */

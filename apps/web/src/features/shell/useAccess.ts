@@ -2,8 +2,8 @@ import { useCallback } from 'react';
 import { useAuth } from '../../app/auth';
 import { hasCampaignFlag } from '../../lib/storage';
 import { isAllowed, type AccessContext, type AccessRule } from './access';
-import { useSimulatorEnabled } from '../simulator/useSimulatorEnabled';
-import { usePlan } from './usePlan';
+import { useSimulatorEnabled } from '../connections';
+import { usePlan } from '../../app/usePlan';
 
 export function useAccessContext(): AccessContext {
   const { user } = useAuth();

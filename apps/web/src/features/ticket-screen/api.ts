@@ -1,7 +1,7 @@
 import type { Contact, Message, MessagePage, QuickMessage, Tag, Ticket, TicketNote } from '@atende/contract';
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { useApplyTicket } from '../tickets/api';
+import { useApplyTicket } from '../tickets';
 
 /**
  * The ticket screen's server state: the messages of one ticket (pages of 20, page 1 the newest,

@@ -1,9 +1,9 @@
-import { CLIENT_EVENTS, SERVER_EVENTS, type MessageEvent, type Ticket, type TicketEvent } from '@atende/contract';
+import { CLIENT_EVENTS, SERVER_EVENTS, type Ticket } from '@atende/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
 import { useSocket } from '../../app/SocketProvider';
-import { ticketsKeys } from '../tickets/api';
-import { useLiveEvent } from '../live/useLiveEvent';
+import { ticketsKeys } from '../tickets';
+import { useLiveEvent } from '../live';
 import { useMergeMessages } from './api';
 
 interface Handlers {
@@ -39,13 +39,13 @@ export function useTicketLive(ticket: Pick<Ticket, 'id' | 'uuid'> | undefined, h
     };
   }, [socket, ticketId]);
 
-  useLiveEvent<MessageEvent>('appMessage', (payload) => {
+  useLiveEvent('appMessage', (payload) => {
     if (!ticket || payload.message?.ticketId !== ticket.id) return;
     merge(ticket.id, [payload.message]);
     if (payload.ticket) queryClient.setQueryData(ticketsKeys.detail(ticket.uuid), payload.ticket);
   });
 
-  useLiveEvent<TicketEvent>('ticket', (payload) => {
+  useLiveEvent('ticket', (payload) => {
     if (!ticket) return;
     if (payload.action === 'update' && payload.ticket.id === ticket.id) queryClient.setQueryData(ticketsKeys.detail(ticket.uuid), payload.ticket);
     else if (payload.action === 'delete' && payload.ticketId === ticket.id) onDeleted();

@@ -1,10 +1,9 @@
-import type { MessageEvent } from '@atende/contract';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatch, useNavigate } from 'react-router';
 import { useAuth } from '../../app/auth';
-import { useLiveEvent } from '../live/useLiveEvent';
-import { readVolume } from '../shell/useVolume';
+import { useLiveEvent } from '../live';
+import { readVolume } from '../../lib/useVolume';
 import { askNotificationPermission, playChime, showDesktopNotification } from './notify';
 import { fitsList } from './ticketsCache';
 
@@ -22,7 +21,7 @@ export function useTicketNotifications(unreadTickets: number): void {
 
   useEffect(() => askNotificationPermission(), []);
 
-  useLiveEvent<MessageEvent>('appMessage', (event) => {
+  useLiveEvent('appMessage', (event) => {
     if (event?.action !== 'create' || !event.ticket || event.message.fromMe || !user) return;
     const { ticket, message } = event;
     if (fitsList(ticket, {}, user) !== true) return;

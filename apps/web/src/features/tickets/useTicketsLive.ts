@@ -1,7 +1,7 @@
-import type { MessageEvent, Ticket, TicketEvent } from '@atende/contract';
+import type { Ticket, TicketEvent } from '@atende/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../app/auth';
-import { useLiveEvent } from '../live/useLiveEvent';
+import { useLiveEvent } from '../live';
 import { ticketsKeys, type TicketListFilters, type TicketPages } from './api';
 import { applyTicketEvent } from './ticketsCache';
 
@@ -29,12 +29,12 @@ export function useTicketsLive(): void {
     if (queryClient.getQueryData(key)) queryClient.setQueryData(key, ticket);
   }
 
-  useLiveEvent<TicketEvent>('ticket', (event) => {
+  useLiveEvent('ticket', (event) => {
     if (event?.action) apply(event);
   });
 
   // A message carries its ticket as it is now: last message, time and unread count.
-  useLiveEvent<MessageEvent>('appMessage', (event) => {
+  useLiveEvent('appMessage', (event) => {
     if (event?.ticket) apply({ action: 'update', ticket: event.ticket });
   });
 }

@@ -1,7 +1,7 @@
-import type { User, UserEventPayload } from '@atende/contract';
+import type { User } from '@atende/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../app/auth';
-import { useLiveEvent } from '../live/useLiveEvent';
+import { useLiveEvent } from '../live';
 import { usersKeys } from './api';
 
 /** Keeps the users list and the greeting in step with changes made elsewhere. */
@@ -9,7 +9,7 @@ export function useUsersLive(): void {
   const queryClient = useQueryClient();
   const { user: me, updateUser } = useAuth();
 
-  useLiveEvent<UserEventPayload>('user', (payload) => {
+  useLiveEvent('user', (payload) => {
     if (!payload) return;
     // Refetching the list is simpler and safer than splicing pages that the search may filter.
     void queryClient.invalidateQueries({ queryKey: usersKeys.all });

@@ -19,7 +19,7 @@ import { ContactDialog } from '../../features/contacts/components/ContactDialog'
 import { ContactsTable } from '../../features/contacts/components/ContactsTable';
 import { downloadContactsCsv } from '../../features/contacts/exportContacts';
 import { useContactsLive } from '../../features/contacts/useContactsLive';
-import { useStartTicket } from '../../features/contacts/useStartTicket';
+import { useStartTicket } from '../../features/tickets/useStartTicket';
 import { toastError } from '../../lib/errors';
 
 type DialogState = { open: false } | { open: true; contactId: number | null };

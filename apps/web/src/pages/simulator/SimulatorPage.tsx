@@ -10,7 +10,7 @@ import { ConversationView } from '../../features/simulator/components/Conversati
 import { CustomerPanel } from '../../features/simulator/components/CustomerPanel';
 import { SimulatorConnectionBar } from '../../features/simulator/components/SimulatorConnectionBar';
 import { useSimulatedCustomers } from '../../features/simulator/customers';
-import { useSimulatorStatus } from '../../features/simulator/useSimulatorEnabled';
+import { useSimulatorStatus } from '../../features/connections/useSimulatorEnabled';
 import { toastError } from '../../lib/errors';
 
 /**

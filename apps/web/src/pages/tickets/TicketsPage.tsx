@@ -7,16 +7,22 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import CircularProgress from '@mui/material/CircularProgress';
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { lazyPreloaded } from '../../components/lazyPreloaded';
+import { prefetchMessages } from '../../features/ticket-screen/api';
 import { TicketsManager } from '../../features/tickets/components/TicketsManager';
+import { ConversationPreviewContext, type ConversationPreview } from '../../features/tickets/conversationPreview';
 
 // The list is what the page shows first; the conversation's code comes in while the list is
 // awaited (or when a ticket is opened), not before the list can show.
 const ticketScreen = lazyPreloaded<{ uuid: string }>(() => import('../../features/ticket-screen/components/TicketScreen').then((module) => ({ default: module.TicketScreen })));
 const TicketScreen = ticketScreen.Component;
+const TicketPeekDialog = lazy(() => import('../../features/ticket-screen/components/TicketPeekDialog').then((module) => ({ default: module.TicketPeekDialog })));
+
+/** The list fetches a clicked ticket's messages early and lets admins peek, through the ticket screen. */
+const conversationPreview: ConversationPreview = { prefetch: prefetchMessages, PeekDialog: TicketPeekDialog };
 
 function PaneLoader() {
   return (
@@ -78,7 +84,9 @@ export default function TicketsPage() {
           </Tabs>
         </Paper>
         <Box sx={{ flex: 1, minHeight: 0, display: tab === 'tickets' ? 'flex' : 'none', flexDirection: 'column' }}>
-          <TicketsManager selectedUuid={ticketId} narrow />
+          <ConversationPreviewContext.Provider value={conversationPreview}>
+            <TicketsManager selectedUuid={ticketId} narrow />
+          </ConversationPreviewContext.Provider>
         </Box>
         {tab === 'ticket' && (
           <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
@@ -92,7 +100,9 @@ export default function TicketsPage() {
   return (
     <Box sx={{ flex: 1, minHeight: 0, display: 'flex', p: 1, gap: 1 }} data-testid="tickets-page" data-layout="split">
       <Box sx={{ width: { sm: '45%', md: '38%', lg: 440 }, minWidth: 300, display: 'flex', flexDirection: 'column', minHeight: 0 }}>
-        <TicketsManager selectedUuid={ticketId} narrow={false} />
+        <ConversationPreviewContext.Provider value={conversationPreview}>
+          <TicketsManager selectedUuid={ticketId} narrow={false} />
+        </ConversationPreviewContext.Provider>
       </Box>
       <Paper variant="outlined" square sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', minHeight: 0 }}>
         <TicketPane uuid={ticketId} />

@@ -5,7 +5,7 @@ import { type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { OptionalIdSelect } from '../../../components/OptionalIdSelect';
 import { validationText } from '../../../lib/forms';
-import { QueueMultiSelect } from '../../queues/components/QueueMultiSelect';
+import { QueueMultiSelect } from '../../queues';
 import type { ConnectionFormValues, ConnectionPayload } from './connectionForm';
 
 type NumberField = 'timeToTransfer' | 'expiresTicket' | 'timeUseBotQueues' | 'maxUseBotQueues';

@@ -1,4 +1,3 @@
-import type { ConnectionSessionEvent } from '@atende/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -11,7 +10,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../lib/errors';
-import { useLiveEvent } from '../../live/useLiveEvent';
+import { useLiveEvent } from '../../live';
 import { useConnection } from '../api';
 
 /** Spec admin §9: the QR code is rendered at 256 px. */
@@ -42,7 +41,7 @@ export default function QrCodeDialog({ connectionId, name, initial, onClose }: Q
   const detail = useConnection(connectionId);
   const [live, setLive] = useState<Pairing | null>(null);
 
-  useLiveEvent<ConnectionSessionEvent>('whatsappSession', (payload) => {
+  useLiveEvent('whatsappSession', (payload) => {
     const session = payload?.session;
     if (payload?.action !== 'update' || !session || session.id !== connectionId) return;
     if (!session.qrcode && !session.pairingCode) {

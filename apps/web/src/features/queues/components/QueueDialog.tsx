@@ -17,12 +17,12 @@ import { toast } from 'react-toastify';
 import { PageLoader } from '../../../components/PageLoader';
 import { toastError } from '../../../lib/errors';
 import { applyServerFieldErrors, textFieldProps } from '../../../lib/forms';
-import { useSettingValue } from '../../settings/api';
+import { useSettingValue } from '../../settings';
 import { useQueue, useSaveQueue } from '../api';
 import { QueueColorField } from './QueueColorField';
 import { QueueOptionsEditor } from './QueueOptionsEditor';
 import { emptyQueueForm, QUEUE_FORM_FIELDS, queueFormResolver, queueToForm, scheduleFieldErrors, type QueueFormValues, type QueuePayload } from './queueForm';
-import { ScheduleEditor } from './ScheduleEditor';
+import { ScheduleEditor } from '../../../components/ScheduleEditor';
 
 export interface QueueDialogProps {
   /** Null to add a queue. */

@@ -4,12 +4,7 @@ import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
-
-/** Keeps a selected id selectable even when its record is not in the loaded options. */
-export function withMissing<T extends { id: number; name: string }>(options: T[], selected: number[]): { id: number; name: string }[] {
-  const missing = selected.filter((id) => !options.some((option) => option.id === id));
-  return [...options, ...missing.map((id) => ({ id, name: `#${id}` }))];
-}
+import { withMissing } from '../../../components/OptionalIdSelect';
 
 interface Props<V extends FieldValues> {
   control: Control<V, unknown, any>;

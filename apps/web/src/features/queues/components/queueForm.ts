@@ -2,7 +2,7 @@ import { DEFAULT_QUEUE_SCHEDULES, queueInput, WEEKDAYS_EN, type CompanySchedule,
 import { zodResolver } from '@hookform/resolvers/zod';
 import { get, type FieldErrors, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import { completeWeek } from '../schedules';
+import { completeWeek } from '../../../lib/weekSchedule';
 
 /** What the dialog edits; the contract schema validates it and gives the payload. */
 export interface QueueFormValues {

@@ -22,7 +22,7 @@ import { ApiError } from '../../../lib/api';
 import { toastError } from '../../../lib/errors';
 import { applyServerFieldErrors, validationText } from '../../../lib/forms';
 import { useFormLoad } from '../../../lib/useFormLoad';
-import { useContactSearch } from '../../tickets/api';
+import { useContactSearch } from '../../tickets';
 import { useSaveSchedule, useSchedule, useSchedulesLive } from '../api';
 import {
   emptyScheduleForm,

@@ -4,7 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePlan } from '../../shell/usePlan';
+import { usePlan } from '../../../app/usePlan';
 import { ScheduleDialog } from './ScheduleDialog';
 
 /** The ticket header's "schedule a message" button: for the ticket's contact, when the plan has schedules. */

@@ -8,8 +8,8 @@ import { toast } from 'react-toastify';
 import { PageLoader } from '../../../components/PageLoader';
 import { ApiError } from '../../../lib/api';
 import { toastError } from '../../../lib/errors';
-import { ScheduleEditor } from '../../queues/components/ScheduleEditor';
-import { completeWeek, EMPTY_WEEK } from '../../queues/schedules';
+import { ScheduleEditor } from '../../../components/ScheduleEditor';
+import { completeWeek, EMPTY_WEEK } from '../../../lib/weekSchedule';
 import { useCompany, useSaveCompanySchedules } from '../api';
 
 type RowErrors = Record<string, string | undefined>;

@@ -17,7 +17,7 @@ import { useAuth } from '../../../app/auth';
 import { changeLanguage } from '../../../app/i18n';
 
 // The form library and schemas load only when someone opens their profile.
-const UserDialog = lazy(() => import('../../users/components/UserDialog'));
+const UserDialog = lazy(() => import('../../users').then((module) => ({ default: module.UserDialog })));
 
 export function AccountMenu() {
   const { t, i18n } = useTranslation('shell');

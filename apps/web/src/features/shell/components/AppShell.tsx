@@ -7,8 +7,9 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { SocketProvider } from '../../../app/SocketProvider';
-import { ConnectionsLiveSync } from '../../connections/useConnectionsLive';
-import { useSessionLiveEvents } from '../../live/useSessionLiveEvents';
+import { ConnectionsLiveSync } from '../../connections';
+import { useSessionLiveEvents } from '../../live';
+import type { Menu } from '../menu';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
 
@@ -24,7 +25,7 @@ function initiallyOpen(): boolean {
   return typeof window !== 'undefined' && window.innerWidth > UI.wideLayoutPx;
 }
 
-function ShellLayout() {
+function ShellLayout({ menu }: { menu: Menu }) {
   const overlay = useMediaQuery(`(max-width:${UI.overlayLayoutPx - 0.05}px)`);
   const [open, setOpen] = useState(initiallyOpen);
   const width = open ? UI.drawerWidth : COLLAPSED_WIDTH;
@@ -43,7 +44,7 @@ function ShellLayout() {
           slotProps={{ paper: { sx: { width: UI.drawerWidth } } }}
         >
           <Toolbar />
-          <SideMenu expanded onNavigate={() => setOpen(false)} />
+          <SideMenu menu={menu} expanded onNavigate={() => setOpen(false)} />
         </Drawer>
       ) : (
         <Drawer
@@ -64,7 +65,7 @@ function ShellLayout() {
           }}
         >
           <Toolbar />
-          <SideMenu expanded={open} />
+          <SideMenu menu={menu} expanded={open} />
         </Drawer>
       )}
       <Box component="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
@@ -77,12 +78,13 @@ function ShellLayout() {
   );
 }
 
-export default function AppShell() {
+/** The frame of every private page; its side menu is derived from the page table. */
+export default function AppShell({ menu }: { menu: Menu }) {
   return (
     <SocketProvider>
       <SessionLiveEvents />
       <ConnectionsLiveSync />
-      <ShellLayout />
+      <ShellLayout menu={menu} />
     </SocketProvider>
   );
 }

@@ -8,8 +8,8 @@ import Slider from '@mui/material/Slider';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useUnreadChats } from '../liveIndicators';
-import { useVolume } from '../useVolume';
-import { HeaderPopover } from './HeaderPopover';
+import { useVolume } from '../../../lib/useVolume';
+import { HeaderPopover } from '../../../components/HeaderPopover';
 
 function EmptyText({ children, testId }: { children: string; testId: string }) {
   return (
@@ -20,7 +20,7 @@ function EmptyText({ children, testId }: { children: string; testId: string }) {
 }
 
 /** The notifications pop-over lives with the tickets it lists. */
-export { UnreadTicketsPopover as NotificationsPopover } from '../../tickets/components/UnreadTicketsPopover';
+export { UnreadTicketsPopover as NotificationsPopover } from '../../tickets';
 
 export function AnnouncementsPopover() {
   const { t } = useTranslation('shell');

@@ -15,11 +15,13 @@ import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useConnectionProblems, useUnreadChats } from '../liveIndicators';
-import { menuTestId, visibleMenu, type MenuGroup, type MenuLink } from '../menu';
+import { menuTestId, visibleMenu, type Menu, type MenuGroup, type MenuLink, type MenuNode } from '../menu';
 import { useAccessContext } from '../useAccess';
 import { useVersion } from '../useVersion';
 
 interface SideMenuProps {
+  /** Derived from the page table. */
+  menu: Menu;
   /** Wide drawer with labels; the collapsed one shows icons with tooltips. */
   expanded: boolean;
   onNavigate?: () => void;
@@ -108,16 +110,23 @@ function GroupItem({ group, expanded, onNavigate }: { group: MenuGroup; expanded
   );
 }
 
-export function SideMenu({ expanded, onNavigate }: SideMenuProps) {
+function NodeItem({ node, expanded, onNavigate }: { node: MenuNode; expanded: boolean; onNavigate?: () => void }) {
+  if (node.kind === 'group') return <GroupItem group={node} expanded={expanded} onNavigate={onNavigate} />;
+  return <LinkItem entry={node} expanded={expanded} onNavigate={onNavigate} />;
+}
+
+const nodeKey = (node: MenuNode) => (node.kind === 'group' ? `group:${node.id}` : node.path);
+
+export function SideMenu({ menu, expanded, onNavigate }: SideMenuProps) {
   const { t } = useTranslation('shell');
-  const { main, admin } = visibleMenu(useAccessContext());
+  const { main, admin } = visibleMenu(menu, useAccessContext());
   const version = useVersion();
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
       <List component="nav" aria-label={t('menu.tickets')} sx={{ flex: 1, overflowY: 'auto', overflowX: 'hidden' }}>
-        {main.map((entry) => (
-          <LinkItem key={entry.path} entry={entry} expanded={expanded} onNavigate={onNavigate} />
+        {main.map((node) => (
+          <NodeItem key={nodeKey(node)} node={node} expanded={expanded} onNavigate={onNavigate} />
         ))}
         {admin && (
           <>
@@ -127,13 +136,9 @@ export function SideMenu({ expanded, onNavigate }: SideMenuProps) {
                 {t('menu.administration')}
               </ListSubheader>
             )}
-            {admin.map((node) =>
-              node.kind === 'group' ? (
-                <GroupItem key={node.id} group={node} expanded={expanded} onNavigate={onNavigate} />
-              ) : (
-                <LinkItem key={node.path} entry={node} expanded={expanded} onNavigate={onNavigate} />
-              ),
-            )}
+            {admin.map((node) => (
+              <NodeItem key={nodeKey(node)} node={node} expanded={expanded} onNavigate={onNavigate} />
+            ))}
           </>
         )}
       </List>

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../lib/errors';
 import { guessMediaType, MEDIA_TYPES, readAsBase64, type MediaType } from '../attachments';
-import type { OutgoingMessage } from './Composer';
+import type { OutgoingMessage } from '../outgoing';
 
 interface Props {
   file: File;

@@ -1,4 +1,4 @@
-import type { SimulatorConversationEntry, SimulatorMessageInput } from '@atende/contract';
+import type { SimulatorConversationEntry } from '@atende/contract';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CloseIcon from '@mui/icons-material/Close';
 import ContactPageIcon from '@mui/icons-material/ContactPage';
@@ -13,12 +13,10 @@ import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../lib/errors';
 import { MAX_ATTACHMENT_BYTES } from '../attachments';
+import type { OutgoingMessage } from '../outgoing';
 import { AttachmentDialog } from './AttachmentDialog';
 import { entrySummary } from './ConversationEntryBubble';
 import { ContactCardDialog, LocationDialog } from './ShareDialogs';
-
-/** What the customer sends; the page adds the connection, the number and the name. */
-export type OutgoingMessage = Omit<SimulatorMessageInput, 'whatsappId' | 'from' | 'name' | 'quotedId'>;
 
 interface Props {
   /** A send is on its way: the buttons wait, the text field stays usable. */

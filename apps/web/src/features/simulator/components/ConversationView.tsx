@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../lib/errors';
 import { useConversation, useCustomerCalls, useCustomerSends } from '../api';
 import type { SimulatedCustomer } from '../customers';
-import { Composer, type OutgoingMessage } from './Composer';
+import type { OutgoingMessage } from '../outgoing';
+import { Composer } from './Composer';
 import { ConversationEntryBubble } from './ConversationEntryBubble';
 
 interface Props {

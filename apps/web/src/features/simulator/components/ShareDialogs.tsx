@@ -8,7 +8,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buildVcard } from '../attachments';
 import { CUSTOMER_NUMBER, customerNumber } from '../customers';
-import type { OutgoingMessage } from './Composer';
+import type { OutgoingMessage } from '../outgoing';
 
 interface Props {
   onClose: () => void;

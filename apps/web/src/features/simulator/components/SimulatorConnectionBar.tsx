@@ -5,8 +5,8 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../lib/errors';
-import { ConnectionStatusLabel } from '../../connections/components/ConnectionStatusLabel';
-import type { ConnectionRow } from '../../connections/connectionsCache';
+import { ConnectionStatusLabel } from '../../connections';
+import type { ConnectionRow } from '../../connections';
 import { useScan } from '../api';
 import { FaultsMenu } from './FaultsMenu';
 

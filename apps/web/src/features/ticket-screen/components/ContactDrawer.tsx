@@ -10,8 +10,8 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ContactDialog } from '../../contacts/components/ContactDialog';
-import { ticketsKeys } from '../../tickets/api';
+import { ContactDialog } from '../../contacts';
+import { ticketsKeys } from '../../tickets';
 import { useContactDetails } from '../api';
 import { TicketNotes } from './TicketNotes';
 

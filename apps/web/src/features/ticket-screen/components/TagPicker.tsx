@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../lib/errors';
-import { useTagOptions } from '../../tags/api';
+import { useTagOptions } from '../../tags';
 import { useSyncTags } from '../api';
 
 type TagRef = Ticket['tags'][number];

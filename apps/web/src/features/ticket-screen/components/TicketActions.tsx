@@ -13,8 +13,8 @@ import { toast } from 'react-toastify';
 import { useSessionUser } from '../../../app/auth';
 import { ConfirmationDialog } from '../../../components/ConfirmationDialog';
 import { toastError } from '../../../lib/errors';
-import { ScheduleTicketButton } from '../../schedules/components/ScheduleTicketButton';
-import { useDeleteTicket, useTicketAction, type TicketActionRequest } from '../../tickets/api';
+import { ScheduleTicketButton } from '../../schedules';
+import { useDeleteTicket, useTicketAction, type TicketActionRequest } from '../../tickets';
 import { TransferTicketDialog } from './TransferTicketDialog';
 
 type Simple = 'accept' | 'return' | 'finish' | 'reopen';

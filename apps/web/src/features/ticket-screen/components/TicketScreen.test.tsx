@@ -7,7 +7,7 @@ import { jsonResponse, sessionUser } from '../../../test/fixtures';
 import { renderWithApp, testQueryClient } from '../../../test/render';
 import { fakeSocket, serveApi, type RouteHandler } from '../../../test/serve';
 import { aMessage, aPage, ticket, ticketPage } from '../../../test/tickets';
-import { ticketsKeys } from '../../tickets/api';
+import { ticketsKeys } from '../../tickets';
 import { TicketScreen } from './TicketScreen';
 
 const uuid = ticket(41).uuid;

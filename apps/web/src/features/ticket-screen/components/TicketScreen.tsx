@@ -8,7 +8,7 @@ import { toast } from 'react-toastify';
 import { ConfirmationDialog } from '../../../components/ConfirmationDialog';
 import { ApiError } from '../../../lib/api';
 import { toastError } from '../../../lib/errors';
-import { useTicket } from '../../tickets/api';
+import { useTicket } from '../../tickets';
 import { useDeleteMessage } from '../api';
 import { useTicketLive } from '../useTicketLive';
 import { ContactDrawer } from './ContactDrawer';

@@ -10,10 +10,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../../app/auth';
 import { toastError } from '../../../lib/errors';
-import { useQueueOptions } from '../../queues/api';
-import { useTicketAction } from '../../tickets/api';
-import { useConnectionOptions } from '../../users/api';
-import { useUserOptions } from '../../users/api';
+import { useQueueOptions } from '../../queues';
+import { useTicketAction } from '../../tickets';
+import { useConnectionOptions } from '../../users';
+import { useUserOptions } from '../../users';
 
 interface Props {
   ticket: Pick<Ticket, 'id' | 'uuid' | 'queueId'>;

@@ -14,9 +14,9 @@ import { useNavigate } from 'react-router';
 import { useSessionUser } from '../../../app/auth';
 import { useDebouncedValue } from '../../../components/useDebouncedValue';
 import { toastError } from '../../../lib/errors';
-import { useConnections } from '../../connections/api';
-import { ContactDialog } from '../../contacts/components/ContactDialog';
-import { useQueueOptions } from '../../queues/api';
+import { useConnections } from '../../connections';
+import { ContactDialog } from '../../contacts';
+import { useQueueOptions } from '../../queues';
 import { useContactSearch, useCreateTicket } from '../api';
 import { holderNotice, openTicketHolder } from '../holderNotice';
 

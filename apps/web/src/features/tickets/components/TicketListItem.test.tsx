@@ -6,6 +6,8 @@ import { jsonResponse, sessionUser } from '../../../test/fixtures';
 import { renderWithApp } from '../../../test/render';
 import { serveApi } from '../../../test/serve';
 import { aMessage, aPage, ticket } from '../../../test/tickets';
+import { TicketPeekDialog } from '../../ticket-screen';
+import { ConversationPreviewContext } from '../conversationPreview';
 import { TicketListItem } from './TicketListItem';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -17,7 +19,9 @@ function renderItem(profile: 'admin' | 'user') {
   // The conversation list is virtualised: jsdom has no layout, so the mock gives it one.
   renderWithApp(
     <VirtuosoMockContext.Provider value={{ viewportHeight: 20_000, itemHeight: 40 }}>
-      <TicketListItem ticket={waiting} selected={false} narrow={false} busy={false} onOpen={onOpen} onAction={() => {}} />
+      <ConversationPreviewContext.Provider value={{ prefetch: () => {}, PeekDialog: TicketPeekDialog }}>
+        <TicketListItem ticket={waiting} selected={false} narrow={false} busy={false} onOpen={onOpen} onAction={() => {}} />
+      </ConversationPreviewContext.Provider>
     </VirtuosoMockContext.Provider>,
     { user: sessionUser({ profile }) },
   );

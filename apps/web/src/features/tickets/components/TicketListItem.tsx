@@ -10,13 +10,12 @@ import IconButton from '@mui/material/IconButton';
 import ListItemButton from '@mui/material/ListItemButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { lazy, memo, Suspense, useState } from 'react';
+import { memo, Suspense, useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../../app/auth';
 import { formatTimeOrDate } from '../../../lib/dates';
 import type { TicketActionRequest } from '../api';
-
-const TicketPeekDialog = lazy(() => import('../../ticket-screen/components/TicketPeekDialog').then((module) => ({ default: module.TicketPeekDialog })));
+import { ConversationPreviewContext } from '../conversationPreview';
 
 /** Spec core §2: under 600 px a contact name longer than 10 characters shows 10 and an ellipsis. */
 export const NARROW_NAME_LENGTH = 10;
@@ -55,6 +54,7 @@ export const TicketListItem = memo(function TicketListItem({ ticket, selected, n
   // Spec core §2: only admins peek, read-only, e.g. at a waiting ticket a click does not open.
   const canPeek = can(useSessionUser(), 'ticket:peek');
   const [peeking, setPeeking] = useState(false);
+  const { PeekDialog: TicketPeekDialog } = useContext(ConversationPreviewContext);
   const act = (action: 'accept' | 'finish' | 'reopen') => (event: React.MouseEvent) => {
     event.stopPropagation();
     onAction({ ticket, action });

@@ -14,16 +14,15 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSessionUser } from '../../../app/auth';
 import { useDebouncedValue } from '../../../components/useDebouncedValue';
 import { useStableHandler } from '../../../components/useStableHandler';
 import { toastError } from '../../../lib/errors';
-import { useTagOptions } from '../../tags/api';
-import { prefetchMessages } from '../../ticket-screen/api';
-import { useUserOptions } from '../../users/api';
+import { useTagOptions } from '../../tags';
+import { useUserOptions } from '../../users';
 import {
   startingFilters,
   useTicketAction,
@@ -31,6 +30,7 @@ import {
   type TicketActionRequest,
   type TicketListFilters,
 } from '../api';
+import { ConversationPreviewContext } from '../conversationPreview';
 import { useTicketsLive } from '../useTicketsLive';
 import { IdFilter } from './IdFilter';
 import { NewTicketDialog } from './NewTicketDialog';
@@ -61,6 +61,7 @@ export function TicketsManager({ selectedUuid, narrow }: Props) {
   const user = useSessionUser();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const preview = useContext(ConversationPreviewContext);
   const isAdmin = can(user, 'tickets-manager:showall');
   const [tab, setTab] = useState<ListTab>('open');
   const [openTab, setOpenTab] = useState<OpenTab>('open');
@@ -88,7 +89,7 @@ export function TicketsManager({ selectedUuid, narrow }: Props) {
 
   // The rows keep the same handlers, so opening a ticket or a page arriving does not draw every row again.
   const open = useStableHandler((ticket: Pick<Ticket, 'id' | 'uuid'>) => {
-    prefetchMessages(queryClient, ticket.id);
+    preview.prefetch(queryClient, ticket.id);
     void navigate(`/tickets/${ticket.uuid}`);
   });
 

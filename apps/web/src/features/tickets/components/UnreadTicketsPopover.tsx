@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { HeaderPopover } from '../../shell/components/HeaderPopover';
+import { HeaderPopover } from '../../../components/HeaderPopover';
 import { useTicketsList } from '../api';
 import { byListOrder, ticketsOf } from '../ticketsCache';
 import { useTicketNotifications } from '../useTicketNotifications';

@@ -6,7 +6,7 @@ import { Controller, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { OptionalIdSelect } from '../../../components/OptionalIdSelect';
 import type { ConnectionOption } from '../api';
-import { QueueMultiSelect } from '../../queues/components/QueueMultiSelect';
+import { QueueMultiSelect } from '../../queues';
 import type { UserFormValues, UserPayload } from './userForm';
 
 interface Props {

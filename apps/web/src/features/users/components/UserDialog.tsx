@@ -14,7 +14,7 @@ import { PageLoader } from '../../../components/PageLoader';
 import { toastError } from '../../../lib/errors';
 import { applyServerFieldErrors, textFieldProps, validationText } from '../../../lib/forms';
 import { useFormLoad } from '../../../lib/useFormLoad';
-import { useQueueOptions } from '../../queues/api';
+import { useQueueOptions } from '../../queues';
 import { useConnectionOptions, useSaveUser, useUser } from '../api';
 import { UserAdminFields } from './UserAdminFields';
 import { emptyUserForm, USER_FORM_FIELDS, userFormResolver, userToForm, type UserFormValues, type UserPayload } from './userForm';

@@ -10,8 +10,8 @@ import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { useAuth } from '../../app/auth';
 import { toastError } from '../../lib/errors';
-import { useCreateTicket } from '../tickets/api';
-import { holderNotice, openTicketHolder } from '../tickets/holderNotice';
+import { useCreateTicket } from './api';
+import { holderNotice, openTicketHolder } from './holderNotice';
 
 /**
  * Opens or starts the contact's ticket and goes to it (the tickets feature's create). Admins

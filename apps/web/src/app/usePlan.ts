@@ -1,7 +1,7 @@
 import type { Plan } from '@atende/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useAuth } from '../../app/auth';
-import { api } from '../../lib/api';
+import { useAuth } from './auth';
+import { api } from '../lib/api';
 
 export const planQueryKey = (companyId: number) => ['plan', companyId] as const;
 

@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@atende/contract';
 import { useCallback, useState } from 'react';
-import { readStored, writeStored } from '../../lib/storage';
+import { readStored, writeStored } from './storage';
 
 /** Notification sound volume, 0 to 1 in steps of 0.1, kept in the browser (spec core §2). */
 export function readVolume(): number {

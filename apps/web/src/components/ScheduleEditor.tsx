@@ -3,8 +3,8 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { validationText } from '../../../lib/forms';
-import { maskClock } from '../schedules';
+import { validationText } from '../lib/forms';
+import { maskClock } from '../lib/weekSchedule';
 
 type TimeField = 'startTime' | 'endTime';
 

@@ -1,14 +1,17 @@
 import type { Plan } from '@atende/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeJwt, jsonResponse, sessionUser } from '../../test/fixtures';
-import { renderWithApp } from '../../test/render';
-import type { AccessContext } from './access';
-import { SideMenu } from './components/SideMenu';
-import { menuTestId, visibleMenu, type MenuNode } from './menu';
+import type { AccessContext } from './features/shell/access';
+import { SideMenu } from './features/shell/components/SideMenu';
+import { menuTestId, visibleMenu as visibleMenuOf, type MenuNode } from './features/shell/menu';
+import { MENU } from './pageTable';
+import { fakeJwt, jsonResponse, sessionUser } from './test/fixtures';
+import { renderWithApp } from './test/render';
 
 const ADMIN_ONLY = ['/', '/connections', '/files', '/queues', '/users', '/financeiro', '/settings'];
 const EVERYONE = ['/tickets', '/quick-messages', '/todolist', '/contacts', '/tags', '/helps'];
+
+const visibleMenu = (ctx: AccessContext) => visibleMenuOf(MENU, ctx);
 
 function paths(nodes: MenuNode[] | null): string[] {
   return (nodes ?? []).flatMap((node) => (node.kind === 'group' ? [`group:${node.id}`, ...node.children.map((c) => c.path)] : [node.path]));
@@ -75,7 +78,7 @@ describe('visibleMenu', () => {
 describe('<SideMenu>', () => {
   it('renders the admin entries with their test ids for an admin', () => {
     window.localStorage.setItem('token', fakeJwt({ sid: 's1' }));
-    renderWithApp(<SideMenu expanded />, { user: sessionUser() });
+    renderWithApp(<SideMenu menu={MENU} expanded />, { user: sessionUser() });
     for (const path of [...ADMIN_ONLY, ...EVERYONE]) expect(screen.getByTestId(menuTestId(path))).toBeTruthy();
     expect(screen.getByTestId('menu-admin-section').textContent).toBe('Administração');
     expect(screen.getByTestId('menu-item-users').getAttribute('href')).toBe('/users');
@@ -83,7 +86,7 @@ describe('<SideMenu>', () => {
   });
 
   it('renders no admin entry for a plain user', () => {
-    renderWithApp(<SideMenu expanded />, { user: sessionUser({ profile: 'user' }) });
+    renderWithApp(<SideMenu menu={MENU} expanded />, { user: sessionUser({ profile: 'user' }) });
     for (const path of ADMIN_ONLY) expect(screen.queryByTestId(menuTestId(path))).toBeNull();
     expect(screen.queryByTestId('menu-admin-section')).toBeNull();
     expect(screen.getByTestId('menu-item-todolist').textContent).toContain('Tarefas');
@@ -91,13 +94,13 @@ describe('<SideMenu>', () => {
 
   it('shows the campaigns group when the plan allows them and cshow is set', () => {
     window.localStorage.setItem('cshow', 'true');
-    renderWithApp(<SideMenu expanded />, { user: sessionUser() });
+    renderWithApp(<SideMenu menu={MENU} expanded />, { user: sessionUser() });
     expect(screen.getByTestId('menu-group-campaigns')).toBeTruthy();
     expect(screen.getByTestId('menu-item-contact-lists')).toBeTruthy();
   });
 
   it('hides kanban for a plan without it, and announcements unless super', () => {
-    renderWithApp(<SideMenu expanded />, { user: sessionUser({}, { useKanban: false }) });
+    renderWithApp(<SideMenu menu={MENU} expanded />, { user: sessionUser({}, { useKanban: false }) });
     expect(screen.queryByTestId('menu-item-kanban')).toBeNull();
     expect(screen.queryByTestId('menu-item-announcements')).toBeNull();
   });
@@ -106,13 +109,13 @@ describe('<SideMenu>', () => {
     vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) =>
       String(input) === '/api/simulator/status' ? jsonResponse(200, { enabled: true }) : jsonResponse(404, { error: 'ERR_NOT_FOUND' }),
     ));
-    renderWithApp(<SideMenu expanded />, { user: sessionUser({ profile: 'user' }) });
+    renderWithApp(<SideMenu menu={MENU} expanded />, { user: sessionUser({ profile: 'user' }) });
     expect((await screen.findByTestId('menu-item-simulator')).getAttribute('href')).toBe('/simulator');
     vi.unstubAllGlobals();
   });
 
   it('lists announcements for the super user', () => {
-    renderWithApp(<SideMenu expanded />, { user: sessionUser({ super: true }) });
+    renderWithApp(<SideMenu menu={MENU} expanded />, { user: sessionUser({ super: true }) });
     expect(screen.getByTestId('menu-item-announcements')).toBeTruthy();
   });
 });

@@ -1,0 +1,5 @@
+export { connectionsKeys, useConnections } from './api';
+export { ConnectionStatusLabel } from './components/ConnectionStatusLabel';
+export { hasConnectionProblem, type ConnectionRow } from './connectionsCache';
+export { ConnectionsLiveSync } from './useConnectionsLive';
+export { useSimulatorEnabled } from './useSimulatorEnabled';

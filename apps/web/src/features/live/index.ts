@@ -1,0 +1,2 @@
+export { useLiveEvent } from './useLiveEvent';
+export { useSessionLiveEvents } from './useSessionLiveEvents';

@@ -1,0 +1,2 @@
+export { useQueueOptions } from './api';
+export { QueueMultiSelect } from './components/QueueMultiSelect';

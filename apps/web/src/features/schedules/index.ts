@@ -1,0 +1,1 @@
+export { ScheduleTicketButton } from './components/ScheduleTicketButton';

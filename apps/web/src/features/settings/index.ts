@@ -1,0 +1,1 @@
+export { useSettingValue } from './api';

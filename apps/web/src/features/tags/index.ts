@@ -1,0 +1,1 @@
+export { useTagOptions } from './api';

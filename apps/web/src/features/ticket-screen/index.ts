@@ -1,0 +1,1 @@
+export { TicketPeekDialog } from './components/TicketPeekDialog';

@@ -1,0 +1,2 @@
+export { useConnectionOptions, useUserOptions } from './api';
+export { default as UserDialog } from './components/UserDialog';
