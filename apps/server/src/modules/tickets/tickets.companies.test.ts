@@ -115,7 +115,13 @@ describe('the ticket list of one company never shows another’s', () => {
 
   it('the other company’s queue, tag and user ids find nothing of theirs', async () => {
     const [mine, theirs] = sides;
-    for (const filters of [{ queueIds: String(theirs.sales) }, { tags: String(theirs.vip) }, { users: String(theirs.agent.id) }, { tags: String(theirs.vip), searchParam: 'geladeira' }]) {
+    const foreign: Array<Record<string, string>> = [
+      { queueIds: String(theirs.sales) },
+      { tags: String(theirs.vip) },
+      { users: String(theirs.agent.id) },
+      { tags: String(theirs.vip), searchParam: 'geladeira' },
+    ];
+    for (const filters of foreign) {
       const page = await list(mine.admin, { ...filters, showAll: 'true' });
       expect(page.tickets.filter((t) => !mine.ticketIds.has(t.id)), JSON.stringify(filters)).toEqual([]);
       expect(page.count).toBe(page.tickets.length);
