@@ -17,4 +17,5 @@ export * from './settings.js';
 export * from './tags.js';
 export * from './ticket-notes.js';
 export * from './tickets.js';
+export * from './tickets/visibility.js';
 export * from './users.js';

@@ -53,6 +53,8 @@ export const ticketListQuery = z.object({
   updatedAt: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
 });
 export type TicketListQuery = z.input<typeof ticketListQuery>;
+/** The list's filters once read: lists of ids, flags as booleans. */
+export type TicketListFilters = z.output<typeof ticketListQuery>;
 
 /** POST /tickets (new-ticket dialog): opens a ticket for a contact. */
 export const ticketCreateInput = z.object({
@@ -126,12 +128,12 @@ export interface TicketPage {
 }
 
 /**
- * `company-{id}-ticket` payloads, sent only to users who may see the ticket. `removed` goes to
- * users who could see it before a change (transfer, return) and no longer can: drop it from the
- * lists, it was not deleted.
+ * `company-{id}-ticket` payloads, sent only to users who may see the ticket. A ticket leaves a
+ * client's lists only on `delete`: when its status, queue or owner changes, those who could see
+ * it before hear `delete` and those who see it now hear `update` (both, in that order, for a user
+ * who sees it before and after), so every list is rebuilt from where the ticket is now.
  */
 export type TicketEvent =
   | { action: 'update'; ticket: Ticket }
   | { action: 'delete'; ticketId: number }
-  | { action: 'removed'; ticketId: number }
   | { action: 'updateUnread'; ticketId: number; unreadMessages: number };

@@ -1,43 +1,41 @@
 /**
- * Who hears a ticket's live events (lessons 10-11): the company's admins (their room) and, by
- * their own user rooms, exactly the other users who may reach the ticket (tickets.policy): its
- * owner, the members of its queue, or the allTicket users when it has no queue. Computed from
- * the database at each change, so a user removed from a queue stops hearing it at once. Company
- * status rooms (joinTickets) and the notification room are never used for tickets: every member
- * of the company may join those.
+ * Who hears a ticket's live events: the company's admins (their room) and, by their own user
+ * rooms, exactly the other users who may see the ticket (the contract's maySeeTicket, in SQL in
+ * tickets.queries.ts). Company status rooms (joinTickets) and the notification room are never used
+ * for tickets: every member of the company may join those.
+ *
+ * A ticket leaves a list only on `delete`: when its status, queue or owner changes, everyone who
+ * could see it where it was hears `delete`, then everyone who sees it where it is hears `update`,
+ * and each client lists it again wherever it fits now.
  */
-import { sql, type RawBuilder } from 'kysely';
-import { rooms, type Ticket, type TicketEvent } from '@atende/contract';
+import { sql } from 'kysely';
+import { rooms, type Ticket, type TicketEvent, type TicketPlace } from '@atende/contract';
 import type { Database } from '../../db/database.js';
 import type { AppContext } from '../../platform/context.js';
 import { presentTicket } from './tickets.presenter.js';
-import { ticketViews } from './tickets.repository.js';
 import type { TicketScope } from './tickets.policy.js';
+import { ticketAudienceUserIds } from './tickets.queries.js';
+import { ticketViews } from './tickets.repository.js';
 
 export interface AudienceScope extends TicketScope {
   companyId: number;
+  status?: TicketPlace['status'];
 }
 
 /**
- * The users other than admins who may reach a ticket with this company, owner and queue (the
- * rule of tickets.policy), as a subquery over plain values or over a joined ticket row's columns,
- * so a ticket's view and its audience come back in one statement.
+ * The rooms of everyone who may see a ticket; each socket is in at most one of them for an emit.
+ * Computed before a change, it also remembers where the ticket was (`place`), so the announcement
+ * after the change can tell whether the ticket moved.
  */
-function audienceUserIds(companyId: RawBuilder<unknown>, userId: RawBuilder<unknown>, queueId: RawBuilder<unknown>) {
-  // Admins hear it through their room (joined at connect), never twice.
-  return sql<number>`select u.id from users u where u.company_id = ${companyId} and u.profile <> 'admin'
-    and (u.id = coalesce(${userId}, 0)
-      or (${queueId} is null and u.all_ticket = 'enabled')
-      or u.id in (select uq.user_id from user_queues uq where uq.queue_id = ${queueId}))`;
-}
+export type TicketAudience = string[] & { readonly place?: TicketPlace };
 
 const roomsOf = (companyId: number, userIds: number[]) => [rooms.admins(companyId), ...userIds.map((id) => rooms.user(id))];
 
-/** Rooms of everyone allowed to see the ticket; each socket is in at most one of them for this emit. */
-export async function ticketAudience(db: Database, ticket: AudienceScope): Promise<string[]> {
+export async function ticketAudience(db: Database, ticket: AudienceScope): Promise<TicketAudience> {
   const value = (v: number | null) => sql`${v}::int`;
-  const { rows } = await sql<{ id: number }>`${audienceUserIds(value(ticket.companyId), value(ticket.userId), value(ticket.queueId))}`.execute(db);
-  return roomsOf(ticket.companyId, rows.map((r) => r.id));
+  const { rows } = await sql<{ id: number }>`${ticketAudienceUserIds(value(ticket.companyId), value(ticket.userId), value(ticket.queueId))}`.execute(db);
+  const audience = roomsOf(ticket.companyId, rows.map((r) => r.id));
+  return ticket.status ? Object.assign(audience, { place: { status: ticket.status, queueId: ticket.queueId, userId: ticket.userId } }) : audience;
 }
 
 function emit(ctx: AppContext, companyId: number, audience: Iterable<string>, payload: TicketEvent) {
@@ -49,32 +47,38 @@ export async function presentedWithAudience(db: Database, companyId: number, tic
   const column = (name: string) => sql.raw(`tickets.${name}`);
   const views = ticketIds.length
     ? await ticketViews(db, companyId)
-        .select(sql<number[]>`array(${audienceUserIds(column('company_id'), column('user_id'), column('queue_id'))})`.as('audienceUserIds'))
+        .select(sql<number[]>`array(${ticketAudienceUserIds(column('company_id'), column('user_id'), column('queue_id'))})`.as('audienceUserIds'))
         .where('tickets.id', 'in', ticketIds)
         .execute()
     : [];
   return new Map(views.map((view) => [view.id, { ticket: presentTicket(view), audience: roomsOf(companyId, view.audienceUserIds) }]));
 }
 
-/** The ticket's update event to its audience, and `removed` to the rooms of `before` that lost it. */
-export function emitTicketUpdate(ctx: AppContext, companyId: number, presented: { ticket: Ticket; audience: string[] }, before: string[] = []): void {
+const moved = (was: TicketPlace, now: Ticket) => was.status !== now.status || was.queueId !== now.queueId || was.userId !== now.userId;
+
+/**
+ * The ticket's update event to its audience. `before`, the audience from before the change: when
+ * the ticket moved (status, queue or owner; or where it was is unknown) all of it hears `delete`
+ * first; otherwise only the rooms that can no longer see it do.
+ */
+export function emitTicketUpdate(ctx: AppContext, companyId: number, presented: { ticket: Ticket; audience: string[] }, before: TicketAudience = []): void {
   const { ticket, audience } = presented;
-  emit(ctx, companyId, audience, { action: 'update', ticket });
   const now = new Set(audience);
-  const gone = before.filter((room) => !now.has(room));
-  if (gone.length) emit(ctx, companyId, gone, { action: 'removed', ticketId: ticket.id });
+  const left = !before.place || moved(before.place, ticket) ? before : before.filter((room) => !now.has(room));
+  if (left.length) emit(ctx, companyId, left, { action: 'delete', ticketId: ticket.id });
+  emit(ctx, companyId, audience, { action: 'update', ticket });
 }
 
 /**
- * After a change has committed: the ticket as it is now to everyone who may see it, and `removed`
- * to those who could see it before (`before`) and no longer can (a transfer to another queue).
+ * After a change has committed: `delete` to those who could see the ticket where it was
+ * (`before`, see emitTicketUpdate), then the ticket as it is now to everyone who may see it.
  * Answers the ticket as presented, and its audience for further events of the same change.
  */
 export async function announceTicket(
   ctx: AppContext,
   companyId: number,
   ticketId: number,
-  before: string[] = [],
+  before: TicketAudience = [],
 ): Promise<{ ticket: Ticket; audience: string[] } | null> {
   const presented = (await presentedWithAudience(ctx.db, companyId, [ticketId])).get(ticketId);
   if (!presented) return null;

@@ -7,7 +7,7 @@ import type { TestSession } from '../../test/harness.js';
 /**
  * Lessons 10-11: a ticket's events reach exactly the users who may see it. An agent of another
  * queue and the admin of another company hear nothing of it; users who lose it (transfer) are
- * told to drop it; the ticket room only admits users who may open the ticket.
+ * told to drop it (delete) and those who see it where it is now get an update; the ticket room only admits users who may open the ticket.
  */
 let w: World;
 let whatsappId: number;
@@ -68,18 +68,37 @@ describe('who hears a ticket', () => {
     expect(heardOutsider.filter((h) => h.event.startsWith(`company-${w.company.companyId}-`) || about(ticketId)(h))).toEqual([]);
   });
 
-  it('a transfer tells the new queue, and tells the old one to drop it', async () => {
+  it('a transfer: the old queue hears delete, the new one update, an admin delete then update', async () => {
+    const heardAdmin = w.sockets.record(await w.sockets.connect(w.adminSession));
     const heardA = w.sockets.record(await w.sockets.connect(agentA.session));
     const heardB = w.sockets.record(await w.sockets.connect(agentB.session));
     w.network.customerSends({ connectionId: whatsappId, from: '5511955550002', body: 'transferir' });
     const ticketEvent = companyEvent(w.company.companyId, 'ticket');
     await eventually(() => expect(heardA.some((h) => h.event === ticketEvent)).toBe(true));
     const ticketId = (heardA.find((h) => h.event === ticketEvent)!.payload as { ticket: { id: number } }).ticket.id;
+    await settle(w);
     expect(heardB.filter(about(ticketId))).toEqual([]);
+    const actionsOf = (heard: HeardEvent[]) => heard.filter((h) => h.event === ticketEvent && about(ticketId)(h)).map((h) => (h.payload as TicketEvent).action);
+    const before = { admin: actionsOf(heardAdmin).length, a: actionsOf(heardA).length };
 
-    await w.admin.put(`/api/tickets/${ticketId}`, { queueId: queueB });
-    await eventually(() => expect(heardB.filter(about(ticketId)).map((h) => (h.payload as TicketEvent).action)).toEqual(['update']));
-    await eventually(() => expect(heardA.filter(about(ticketId)).map((h) => (h.payload as TicketEvent).action).at(-1)).toBe('removed'));
+    expect((await w.admin.put(`/api/tickets/${ticketId}`, { queueId: queueB })).statusCode).toBe(200);
+    await eventually(() => expect(actionsOf(heardB)).toEqual(['update']));
+    await eventually(() => expect(actionsOf(heardAdmin).slice(before.admin)).toEqual(['delete', 'update']));
+    await eventually(() => expect(actionsOf(heardA).slice(before.a)).toEqual(['delete']));
+    const moved = heardB.find((h) => h.event === ticketEvent && about(ticketId)(h))!.payload as TicketEvent;
+    expect(moved).toMatchObject({ action: 'update', ticket: { id: ticketId, queueId: queueB } });
+  });
+
+  it('a change that moves nothing (its settings) is an update only', async () => {
+    const heardA = w.sockets.record(await w.sockets.connect(agentA.session));
+    w.network.customerSends({ connectionId: whatsappId, from: '5511955550003', body: 'só atualizar' });
+    const ticketEvent = companyEvent(w.company.companyId, 'ticket');
+    await eventually(() => expect(heardA.some((h) => h.event === ticketEvent)).toBe(true));
+    await settle(w);
+    const ticketId = (heardA.find((h) => h.event === ticketEvent)!.payload as { ticket: { id: number } }).ticket.id;
+    const seen = heardA.length;
+    expect((await agentA.api.put(`/api/tickets/${ticketId}`, { useIntegration: true })).statusCode).toBe(200);
+    await eventually(() => expect(heardA.slice(seen).filter((h) => h.event === ticketEvent).map((h) => (h.payload as TicketEvent).action)).toEqual(['update']));
   });
 
   it('admits to a ticket room only users who may open the ticket', async () => {

@@ -1,6 +1,8 @@
-import { can } from '@atende/contract';
+import { can, maySeeTicket, seesEveryTicket } from '@atende/contract';
 import type { Actor } from '../../platform/actor.js';
 import { forbidden } from '../../platform/errors.js';
+
+export { seesEveryTicket };
 
 /** The parts of a ticket that decide who may see it. */
 export interface TicketScope {
@@ -8,18 +10,14 @@ export interface TicketScope {
   queueId: number | null;
 }
 
-export const seesEveryTicket = (viewer: Pick<Actor, 'profile'>) => can(viewer, 'tickets-manager:showall');
-
 /**
- * Who may open, read and act on a ticket (spec core §5, §6): admins every ticket of the company;
- * anyone else their own tickets, the tickets of their queues, and queue-less tickets when their
- * allTicket is 'enabled'. The same rule picks who hears the ticket's live events (tickets.audience).
+ * Who may open, read and act on a ticket: the contract's one visibility rule (maySeeTicket:
+ * admins every ticket of the company; anyone else their own tickets, the tickets of their queues,
+ * and queue-less tickets when their allTicket is 'enabled'). Its SQL forms, for the lists and for
+ * who hears a ticket's live events, are in tickets.queries.ts.
  */
 export function mayReach(viewer: Actor, ticket: TicketScope): boolean {
-  if (seesEveryTicket(viewer)) return true;
-  if (ticket.userId === viewer.userId) return true;
-  if (ticket.queueId === null) return viewer.allTicket === 'enabled';
-  return viewer.queueIds.includes(ticket.queueId);
+  return maySeeTicket(viewer, ticket);
 }
 
 /** 'Acesso não permitido': a user opening another queue's ticket (spec core §5). */

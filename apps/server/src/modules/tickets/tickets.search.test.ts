@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SqlBool } from 'kysely';
 import { handlerSource, inboundEvent, pairedConnection, startWorld, ticketOf, type World } from '../../test/conversation-world.js';
 import { createInboundHandler } from '../inbound/inbound.handler.js';
-import { searchTerms, searchTickets } from './tickets.search.js';
+import { searchTerms, searchTickets } from './tickets.search.queries.js';
 
 /**
  * A search answers the same whichever plan it takes: walking the newest tickets or asking the

@@ -7,7 +7,7 @@ import { AppError, conflict, forbidden, notFound } from '../../platform/errors.j
 import { defaultConnection } from '../connections/connections.service.js';
 import { findConnectionRow } from '../connections/connections.repository.js';
 import { announceTicket, announceTicketDeleted, ticketAudience } from './tickets.audience.js';
-import { pageOfTickets, type TicketFilters } from './tickets.list.js';
+import { pageOfTickets, type TicketFilters } from './tickets.queries.js';
 import { assertMayReach, mayChooseAnyUser, seesEveryTicket } from './tickets.policy.js';
 import { presentTicket } from './tickets.presenter.js';
 import * as repo from './tickets.repository.js';

@@ -2,8 +2,8 @@
  * The ticket's life (spec core §4): every change of state goes through one of these named
  * functions. Each locks the ticket, checks the caller may act on it, changes it and its attendance
  * cycle, and stores any automatic message in the same transaction; after the commit it tells the
- * users who may see the ticket (and `removed` to those who no longer may), wakes the outbox and
- * runs the automation hooks.
+ * users who could see the ticket where it was to drop it (`delete`) and those who see it where it
+ * is now (`update`), wakes the outbox and runs the automation hooks.
  */
 import { randomUUID } from 'node:crypto';
 import type { Updateable } from 'kysely';

@@ -2,6 +2,7 @@ import { CLIENT_EVENTS, SERVER_EVENTS, type Ticket } from '@atende/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
 import { useSocket } from '../../app/SocketProvider';
+import { api, ApiError } from '../../lib/api';
 import { ticketsKeys } from '../tickets';
 import { useLiveEvent } from '../live';
 import { useMergeMessages } from './api';
@@ -9,7 +10,7 @@ import { useMergeMessages } from './api';
 interface Handlers {
   /** The ticket was deleted while open. */
   onDeleted: () => void;
-  /** The user can no longer see the ticket (transferred to another queue). */
+  /** The user can no longer see the ticket (transferred to another queue, taken by another agent). */
   onRemoved: () => void;
 }
 
@@ -45,10 +46,20 @@ export function useTicketLive(ticket: Pick<Ticket, 'id' | 'uuid'> | undefined, h
     if (payload.ticket) queryClient.setQueryData(ticketsKeys.detail(ticket.uuid), payload.ticket);
   });
 
+  // `delete` also reaches everyone who could see the ticket before it moved (status, queue or
+  // owner): the server tells whether it is gone, out of reach, or still this user's to see.
+  async function afterDelete(uuid: string) {
+    try {
+      queryClient.setQueryData(ticketsKeys.detail(uuid), await api.get<Ticket>(`/tickets/u/${uuid}`));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) onDeleted();
+      else if (error instanceof ApiError && error.status === 403) onRemoved();
+    }
+  }
+
   useLiveEvent('ticket', (payload) => {
     if (!ticket) return;
     if (payload.action === 'update' && payload.ticket.id === ticket.id) queryClient.setQueryData(ticketsKeys.detail(ticket.uuid), payload.ticket);
-    else if (payload.action === 'delete' && payload.ticketId === ticket.id) onDeleted();
-    else if (payload.action === 'removed' && payload.ticketId === ticket.id) onRemoved();
+    else if (payload.action === 'delete' && payload.ticketId === ticket.id) void afterDelete(ticket.uuid);
   });
 }

@@ -1,4 +1,4 @@
-import type { ContactListItem, SessionUser, Ticket, TicketAction, TicketPage, TicketStatus, TicketUpdateInput } from '@atende/contract';
+import type { ContactListItem, SessionUser, Ticket, TicketAction, TicketListView, TicketPage, TicketUpdateInput } from '@atende/contract';
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { api, type QueryParams } from '../../lib/api';
 
@@ -14,16 +14,8 @@ export const ticketsKeys = {
   detail: (uuid: string) => ['tickets', 'detail', uuid] as const,
 };
 
-/** The filters of one list of the manager (GET /tickets, spec core §7). */
-export interface TicketListFilters {
-  status?: TicketStatus;
-  searchParam?: string;
-  showAll?: boolean;
-  queueIds?: number[];
-  tags?: number[];
-  users?: number[];
-  withUnreadMessages?: boolean;
-}
+/** The filters of one list of the manager: those of GET /tickets it uses. */
+export type TicketListFilters = Pick<TicketListView, 'status' | 'searchParam' | 'showAll' | 'queueIds' | 'tags' | 'users' | 'withUnreadMessages'>;
 
 export type TicketPages = InfiniteData<TicketPage>;
 

@@ -45,6 +45,18 @@ describe('ticket lists under live events', () => {
     expect(ticketsOf(applyTicketEvent(start, { action: 'update', ticket: ticket(2) }, search, agent)).map((t) => t.id)).toEqual([1]);
     const renamed = applyTicketEvent(start, { action: 'update', ticket: ticket(1, { lastMessage: 'novo' }) }, search, agent);
     expect(ticketsOf(renamed)[0].lastMessage).toBe('novo');
-    expect(ticketsOf(applyTicketEvent(start, { action: 'removed', ticketId: 1 }, search, agent))).toEqual([]);
+    expect(ticketsOf(applyTicketEvent(start, { action: 'delete', ticketId: 1 }, search, agent))).toEqual([]);
+  });
+
+  it('moves a ticket on delete then update: out of the list it left, into the one it fits now', async () => {
+    const waiting = pages([ticket(1, { status: 'pending', userId: null }), ticket(2, { status: 'pending', userId: null })]);
+    const mine = pages([ticket(3)]);
+    const accepted = ticket(1, { status: 'open', userId: agent.id });
+    const events = [{ action: 'delete' as const, ticketId: 1 }, { action: 'update' as const, ticket: accepted }];
+    const after = (list: TicketPages, filters: { status: 'open' | 'pending' }) => events.reduce<TicketPages | undefined>((data, event) => applyTicketEvent(data, event, filters, agent), list);
+    expect(ticketsOf(after(waiting, { status: 'pending' })).map((t) => t.id)).toEqual([2]);
+    expect(after(waiting, { status: 'pending' })?.pages[0].count).toBe(1);
+    expect(ticketsOf(after(mine, { status: 'open' })).map((t) => t.id)).toEqual([3, 1]);
+    expect(after(mine, { status: 'open' })?.pages[0].count).toBe(2);
   });
 });

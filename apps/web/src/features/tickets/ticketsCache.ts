@@ -1,27 +1,16 @@
-import { can, type SessionUser, type Ticket, type TicketEvent } from '@atende/contract';
+import { fitsTicketList, type SessionUser, type Ticket, type TicketEvent } from '@atende/contract';
 import type { TicketListFilters, TicketPages } from './api';
 
 /** What list membership depends on, from the session user. */
 export type TicketViewer = Pick<SessionUser, 'id' | 'profile' | 'allTicket' | 'queues'>;
 
 /**
- * Whether a ticket belongs in a list with these filters, by the same rules as the server's
- * GET /tickets (tickets.list.ts): outside 'show all' the lists hold the user's own tickets and
- * the waiting ones of their queues. A text search cannot be judged here: null means "only
- * update it where it already is".
+ * Whether a ticket belongs in a list with these filters: the contract's rule, the one GET /tickets
+ * follows (outside 'show all' the lists hold the user's own tickets and the waiting ones of their
+ * queues). A text search cannot be judged here: null means "only update it where it already is".
  */
 export function fitsList(ticket: Ticket, filters: TicketListFilters, viewer: TicketViewer): boolean | null {
-  if (filters.status && ticket.status !== filters.status) return false;
-  if (filters.withUnreadMessages && ticket.unreadMessages <= 0) return false;
-  if (filters.queueIds?.length && ticket.queueId !== null && !filters.queueIds.includes(ticket.queueId)) return false;
-  if (filters.users?.length && (ticket.userId === null || !filters.users.includes(ticket.userId))) return false;
-  if (filters.tags?.length && !filters.tags.every((id) => ticket.tags.some((tag) => tag.id === id))) return false;
-  const everything = filters.showAll && can(viewer, 'tickets-manager:showall');
-  if (!everything && ticket.userId !== viewer.id) {
-    const inMyQueues = ticket.queueId === null ? viewer.allTicket === 'enabled' : viewer.queues.some((q) => q.id === ticket.queueId);
-    if (!(ticket.status === 'pending' && inMyQueues)) return false;
-  }
-  return filters.searchParam ? null : true;
+  return fitsTicketList(ticket, filters, { userId: viewer.id, profile: viewer.profile, allTicket: viewer.allTicket, queueIds: viewer.queues.map((q) => q.id) });
 }
 
 const time = (value: string) => Date.parse(value) || 0;
@@ -84,8 +73,9 @@ export function applyTicketEvent(
   switch (event.action) {
     case 'update':
       return upsert(data, event.ticket, filters, viewer);
+    // A ticket leaves a list only when deleted or when it moved (status, queue, owner): the
+    // server then says `delete` to who could see it before, and `update` where it is now.
     case 'delete':
-    case 'removed':
       return patch(data, event.ticketId, () => null);
     case 'updateUnread':
       return patch(data, event.ticketId, (ticket) => {

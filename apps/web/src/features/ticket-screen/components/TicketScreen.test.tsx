@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { VirtuosoMockContext } from 'react-virtuoso';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -77,14 +77,29 @@ describe('<TicketScreen>', () => {
   });
 
   it('tells the agent when the open ticket is deleted and leaves it', async () => {
+    let deleted = false;
     const live = openScreen({
-      [`GET /api/tickets/u/${uuid}`]: () => jsonResponse(200, ticket(41)),
+      [`GET /api/tickets/u/${uuid}`]: () => (deleted ? jsonResponse(404, { error: 'ERR_NO_TICKET_FOUND' }) : jsonResponse(200, ticket(41))),
+      'GET /api/messages/41': () => jsonResponse(200, aPage([])),
+    });
+    expect(await screen.findByTestId('ticket-header')).toBeTruthy();
+    deleted = true;
+    act(() => live.emit('company-3-ticket', { action: 'delete', ticketId: 41 }));
+    expect(await screen.findByTestId('tickets-home')).toBeTruthy();
+    expect(await screen.findByText('O ticket que você estava foi excluído.')).toBeTruthy();
+  });
+
+  it('stays on a ticket that only moved: the user still sees it where it is now', async () => {
+    let asked = 0;
+    const live = openScreen({
+      [`GET /api/tickets/u/${uuid}`]: () => (++asked, jsonResponse(200, ticket(41, { status: asked > 1 ? 'open' : 'pending' }))),
       'GET /api/messages/41': () => jsonResponse(200, aPage([])),
     });
     expect(await screen.findByTestId('ticket-header')).toBeTruthy();
     act(() => live.emit('company-3-ticket', { action: 'delete', ticketId: 41 }));
-    expect(await screen.findByTestId('tickets-home')).toBeTruthy();
-    expect(await screen.findByText('O ticket que você estava foi excluído.')).toBeTruthy();
+    await waitFor(() => expect(asked).toBe(2));
+    expect(await screen.findByTestId('ticket-finish')).toBeTruthy();
+    expect(screen.queryByTestId('tickets-home')).toBeNull();
   });
 
   it('shows the actions of the ticket state', async () => {

@@ -1,37 +1,54 @@
 /**
- * GET /tickets: one query for the page's rows (with contact, owner, queue, connection and tags)
- * and one for the count (lesson 15). A search goes through each ticket's search document
- * (tickets.search.ts), never a LIKE over every message.
+ * The tickets module's SQL for lists: the visibility rule's SQL forms (the contract's
+ * tickets/visibility.ts, proven equal to it by tickets.visibility.test.ts), and GET /tickets: one
+ * query for the page's rows (with contact, owner, queue, connection and tags) and one for the
+ * count. A search goes through each ticket's search document (tickets.search.queries.ts), never a
+ * LIKE over every message.
  */
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { PAGE_SIZE, type ticketListQuery } from '@atende/contract';
-import type { z } from 'zod';
+import { PAGE_SIZE, type TicketListFilters } from '@atende/contract';
 import type { Database } from '../../db/database.js';
 import type { Actor } from '../../platform/actor.js';
 import { seesEveryTicket } from './tickets.policy.js';
 import { LIST_ORDER, ticketViews, type TicketView } from './tickets.repository.js';
-import { searchTerms, searchTickets, taggedTicketIds } from './tickets.search.js';
+import { searchTerms, searchTickets, taggedTicketIds } from './tickets.search.queries.js';
 
-export type TicketFilters = z.output<typeof ticketListQuery>;
+export type TicketFilters = TicketListFilters;
 
-const ids = (values: number[]) => sql.join(values.map((v) => sql`${v}`));
+const ids = (values: readonly number[]) => sql.join(values.map((v) => sql`${v}`));
 
-/** The caller's share of the company's tickets (spec core §2, §6) with the list's filters. */
+/**
+ * inTicketLists over `tickets`: the viewer's share of the lists, or null when it is every ticket
+ * of the company (an admin with 'show all').
+ */
+export function listShareCondition(viewer: Actor, list: { showAll: boolean; searching: boolean }): RawBuilder<SqlBool> | null {
+  if (list.showAll && seesEveryTicket(viewer)) return null;
+  const queueLess = viewer.allTicket === 'enabled' ? sql`tickets.queue_id is null` : sql`false`;
+  const mine = viewer.queueIds.length ? sql`(tickets.queue_id in (${ids(viewer.queueIds)}) or ${queueLess})` : queueLess;
+  return list.searching
+    ? sql<SqlBool>`(tickets.user_id = ${viewer.userId} or ${mine})`
+    : sql<SqlBool>`(tickets.user_id = ${viewer.userId} or (tickets.status = 'pending' and ${mine}))`;
+}
+
+/**
+ * maySeeTicket from the ticket's side: the users other than admins who may see a ticket with
+ * this company, owner and queue, as a subquery over plain values or over a joined ticket row's
+ * columns (so a ticket's view and its audience come back in one statement). Read from the
+ * database at each change: a user removed from a queue stops hearing it at once.
+ */
+export function ticketAudienceUserIds(companyId: RawBuilder<unknown>, userId: RawBuilder<unknown>, queueId: RawBuilder<unknown>) {
+  // Admins hear every ticket through their room (joined at connect), never twice.
+  return sql<number>`select u.id from users u where u.company_id = ${companyId} and u.profile <> 'admin'
+    and (u.id = coalesce(${userId}, 0)
+      or (${queueId} is null and u.all_ticket = 'enabled')
+      or u.id in (select uq.user_id from user_queues uq where uq.queue_id = ${queueId}))`;
+}
+
+/** The caller's share of the company's tickets with the list's filters. */
 function conditions(viewer: Actor, f: TicketFilters): RawBuilder<SqlBool>[] {
   const where: RawBuilder<SqlBool>[] = [];
-  const all = seesEveryTicket(viewer) && f.showAll;
-  const searching = f.searchParam !== '';
-  if (!all) {
-    const queueLess = viewer.allTicket === 'enabled' ? sql`tickets.queue_id is null` : sql`false`;
-    const mine = viewer.queueIds.length ? sql`(tickets.queue_id in (${ids(viewer.queueIds)}) or ${queueLess})` : queueLess;
-    // Lists: own tickets and the waiting ones of the caller's queues. A search reaches every
-    // ticket the caller may open (tickets.policy.mayReach).
-    where.push(
-      searching
-        ? sql<SqlBool>`(tickets.user_id = ${viewer.userId} or ${mine})`
-        : sql<SqlBool>`(tickets.user_id = ${viewer.userId} or (tickets.status = 'pending' and ${mine}))`,
-    );
-  }
+  const share = listShareCondition(viewer, { showAll: f.showAll, searching: f.searchParam !== '' });
+  if (share) where.push(share);
   if (f.status) where.push(sql<SqlBool>`tickets.status = ${f.status}`);
   if (f.queueIds.length) where.push(sql<SqlBool>`(tickets.queue_id in (${ids(f.queueIds)}) or tickets.queue_id is null)`);
   if (f.users.length) where.push(sql<SqlBool>`tickets.user_id in (${ids(f.users)})`);
