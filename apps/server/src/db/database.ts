@@ -18,7 +18,7 @@ const NUMERIC = 1700;
 export interface DatabaseHandle {
   db: Database;
   kind: 'postgres' | 'pglite';
-  /** The embedded engine, when that is what runs (pg-boss talks to it directly). */
+  /** The embedded engine, when that is what runs (its data directory can be dumped as a test template). */
   pglite?: PGlite;
   connectionString?: string;
   close(): Promise<void>;

@@ -119,6 +119,16 @@ describe('simulator specifics', () => {
     expect(env.statuses.map((s) => s.status)).toEqual(['OPENING', 'CONNECTED']);
   });
 
+  it('gives a customer message an id never used before the network restarted', async () => {
+    const first = new SimulatorNetwork({ clock: new ManualClock() });
+    const restarted = new SimulatorNetwork({ clock: new ManualClock() });
+    const before = first.customerSends({ connectionId: 7, from: CUSTOMER, body: 'oi' }).id;
+    const after = restarted.customerSends({ connectionId: 7, from: CUSTOMER, body: 'oi' }).id;
+    expect(after).not.toBe(before);
+    first.dispose();
+    restarted.dispose();
+  });
+
   it('logout wipes the pairing', async () => {
     env = setup();
     await env.pair();
