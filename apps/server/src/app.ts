@@ -9,7 +9,7 @@ import type { RedisClientType } from 'redis';
 import type { Config } from './config.js';
 import { createProviderRegistry, type RegistryOptions } from './channels/whatsapp/registry.js';
 import { createSessionManager, type SessionManagerOptions } from './modules/connections/connections.sessions.js';
-import type { DatabaseHandle } from './db/database.js';
+import { isDatabaseUnavailable, type DatabaseHandle } from './db/database.js';
 import { createGuards, resolveActor } from './platform/authenticate.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import type { AppContext } from './platform/context.js';
@@ -17,6 +17,7 @@ import { AppError } from './platform/errors.js';
 import { createLiveServer, type LiveServer } from './platform/live.js';
 import { createMediaStore } from './platform/media.js';
 import { createLoginLimiter } from './platform/rate-limit.js';
+import { isRedisUnavailable } from './platform/redis.js';
 import { createTokenService } from './platform/tokens.js';
 import { apiModules } from './modules/index.js';
 
@@ -91,6 +92,11 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Malformed JSON, wrong content type and the like: the caller's mistake, said plainly.
       return reply.code(error.statusCode).send({ error: 'ERR_VALIDATION' });
+    }
+    if (isDatabaseUnavailable(error) || isRedisUnavailable(error)) {
+      // A lost connection (being re-opened) or a lock waited past its limit: a retry may succeed.
+      request.log.warn({ err: error }, 'database or redis unavailable');
+      return reply.code(503).send({ error: 'ERR_SERVICE_UNAVAILABLE' });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ error: 'ERR_INTERNAL' });

@@ -103,6 +103,8 @@ export interface TestAppOptions {
   whatsapp?: AppOptions['whatsapp'];
   /** Session manager options (node id, lease timings). */
   sessions?: AppOptions['sessions'];
+  /** Redis for live events and login throttling (tests of several app instances). */
+  redis?: AppOptions['redis'];
   /** Run the worker role (WhatsApp sessions start); off by default, so no test opens a session by accident. */
   worker?: boolean;
 }
@@ -129,6 +131,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     // No test ever reaches the real WhatsApp: Baileys points at a closed local port unless a test says otherwise.
     whatsapp: { baileys: { waWebSocketUrl: 'ws://127.0.0.1:9', reconnect: { maxRetries: 0 } }, ...options.whatsapp },
     sessions: options.sessions,
+    redis: options.redis,
   });
   await built.app.ready();
   if (options.worker) await built.startWorker();
