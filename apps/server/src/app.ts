@@ -75,7 +75,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   });
   ctx.sessions = createSessionManager(
     { db: ctx.db, live, log: app.log, clock: ctx.clock, media: ctx.media, registry },
-    options.sessions,
+    { nodeId: config.nodeId, ...options.sessions },
   );
   const guards = createGuards(ctx);
 

@@ -168,7 +168,10 @@ class ConnectionSessions implements SessionManager {
     for (const id of this.slots.keys()) {
       if (!held.has(id)) work.push(this.track(this.withLock(id, () => this.lost(id))));
     }
-    for (const id of await leases.heldNeedingAttention(db, this.nodeId)) work.push(this.poke(id));
+    // Leases under our id with no session here: this process restarted after a crash and takes them back at once.
+    const reclaimed = new Set([...held].filter((id) => !this.slots.has(id)));
+    for (const id of reclaimed) work.push(this.poke(id));
+    for (const id of await leases.heldNeedingAttention(db, this.nodeId)) if (!reclaimed.has(id)) work.push(this.poke(id));
     for (const id of await leases.unheldConnections(db)) if (!this.slots.has(id)) work.push(this.poke(id));
     await Promise.all(work);
   }
@@ -179,7 +182,10 @@ class ConnectionSessions implements SessionManager {
     let slot = this.slots.get(whatsappId);
     if (!slot) {
       if (!row || !this.active) return;
-      if (!(row.autoStart && row.companyActive) && !row.sessionRequest) return;
+      if (!(row.autoStart && row.companyActive) && !row.sessionRequest) {
+        await leases.releaseLease(db, whatsappId, this.nodeId); // reclaimed after a crash but no longer wanted
+        return;
+      }
       if (!(await leases.acquireLease(db, whatsappId, this.nodeId, this.ttlMs))) return; // another process runs it
       slot = { whatsappId, companyId: row.companyId, provider: row.provider, unsubscribe: [], opened: false };
       this.slots.set(whatsappId, slot);
