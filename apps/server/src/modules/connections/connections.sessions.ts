@@ -262,8 +262,8 @@ class ConnectionSessions implements SessionManager {
     await this.close(slot, how);
     if (how === 'logout') {
       const row = await leases.sessionRow(this.deps.db, slot.whatsappId);
-      if (row && (row.status !== 'DISCONNECTED' || row.qrcode || row.pairingCode)) {
-        await this.writeStatus(slot, { status: 'DISCONNECTED', qrcode: '', pairingCode: '' });
+      if (row && (row.status !== 'DISCONNECTED' || row.qrcode || row.pairingCode || row.nextRetryAt)) {
+        await this.writeStatus(slot, { status: 'DISCONNECTED', qrcode: '', pairingCode: '', nextRetryAt: null });
       }
     }
     this.slots.delete(slot.whatsappId);
