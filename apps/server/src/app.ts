@@ -10,6 +10,8 @@ import { compose, type AppOptions, type Composition } from './composition.js';
 import type { AppContext } from './platform/context.js';
 import { AppError } from './platform/errors.js';
 import type { LiveServer } from './platform/live.js';
+import { isDatabaseUnavailable } from './db/database.js';
+import { isRedisUnavailable } from './platform/redis.js';
 import { apiModules } from './modules/index.js';
 
 export type { AppOptions } from './composition.js';
@@ -57,6 +59,11 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Malformed JSON, wrong content type and the like: the caller's mistake, said plainly.
       return reply.code(error.statusCode).send({ error: 'ERR_VALIDATION' });
+    }
+    if (isDatabaseUnavailable(error) || isRedisUnavailable(error)) {
+      // A lost connection (being re-opened) or a lock waited past its limit: a retry may succeed.
+      request.log.warn({ err: error }, 'database or redis unavailable');
+      return reply.code(503).send({ error: 'ERR_SERVICE_UNAVAILABLE' });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ error: 'ERR_INTERNAL' });

@@ -105,7 +105,10 @@ export function compose(app: FastifyInstance, options: AppOptions): Composition 
   const automation = new AutomationHooks<AppContext>([queueBot]);
   const earlyAcks = createEarlyAcks();
   const inbound = options.inboundEvents ? options.inboundEvents(log) : createInboundHandler(() => ctx);
-  const sessions = createSessionManager({ db: database.db, live, log, clock, media, registry, handler: inbound }, options.sessions);
+  const sessions = createSessionManager(
+    { db: database.db, live, log, clock, media, registry, handler: inbound },
+    { nodeId: config.nodeId, ...options.sessions },
+  );
 
   // 4. The context.
   const ctx: AppContext = {

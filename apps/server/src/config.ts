@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +31,7 @@ const envSchema = z.object({
   DEMO: flag,
   SIMULATOR: flag,
   ROLES: z.string().default('api,realtime,worker'),
+  NODE_ID: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: flag,
@@ -62,6 +64,12 @@ export interface Config {
   demo: boolean;
   simulator: boolean;
   roles: Set<Role>;
+  /**
+   * This process in the WhatsApp lease table. Stable across restarts (host and data folder), so a
+   * process that crashed takes its own leases back at once instead of waiting for them to expire.
+   * Two processes running at the same time need different ids.
+   */
+  nodeId: string;
   logLevel: string;
   webDist: string;
   trustProxy: boolean;
@@ -111,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo,
     simulator: e.SIMULATOR ?? demo,
     roles: new Set(e.ROLES.split(',').map((r) => r.trim()) as Role[]),
+    nodeId: e.NODE_ID ?? `${hostname()}-${createHash('sha256').update(dataDir).digest('hex').slice(0, 8)}`,
     logLevel: e.LOG_LEVEL,
     webDist: resolve(e.WEB_DIST ?? join(here, '../../web/dist')),
     trustProxy: e.TRUST_PROXY ?? false,

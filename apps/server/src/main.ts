@@ -1,7 +1,7 @@
-import { createClient, type RedisClientType } from 'redis';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
+import { connectRedis } from './platform/redis.js';
 import { ensureDemoCompany, ensurePlatformAdmin } from './modules/seed/seed.js';
 
 /** Starts the process: migrate, seed, serve, then the background work of its roles. SIGINT/SIGTERM close everything cleanly. */
@@ -10,11 +10,7 @@ async function main() {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   await migrateToLatest(database.db);
 
-  let redis: RedisClientType | undefined;
-  if (config.redisUrl) {
-    redis = createClient({ url: config.redisUrl }) as RedisClientType;
-    await redis.connect();
-  }
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
 
   const { app, ctx, start } = await buildApp({ config, database, redis });
   await ensurePlatformAdmin(database.db, config, app.log);

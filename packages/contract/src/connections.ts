@@ -68,6 +68,8 @@ export interface Connection {
   /** While status is PAIRING: the code to type on the phone (admins only). */
   pairingCode?: string;
   retries: number;
+  /** When the session tries to reconnect next (ISO); null while connected or stopped on purpose. */
+  nextRetryAt: string | null;
   number: string;
   greetingMessage: string;
   complationMessage: string;
@@ -94,7 +96,7 @@ export type ConnectionSummary = Omit<Connection, 'qrcode' | 'token' | 'pairingCo
 /** `company-{id}-whatsappSession` (admins only: it carries the QR). */
 export interface ConnectionSessionEvent {
   action: 'update';
-  session: Pick<Connection, 'id' | 'status' | 'qrcode' | 'retries' | 'updatedAt'> & { pairingCode?: string };
+  session: Pick<Connection, 'id' | 'status' | 'qrcode' | 'retries' | 'updatedAt'> & { pairingCode?: string; nextRetryAt?: string | null };
 }
 
 /** `company-{id}-whatsapp`. */

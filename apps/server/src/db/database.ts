@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
+import { z } from 'zod';
 import { PGliteDialect } from './pglite-dialect.js';
 import { migrations } from './migrations/index.js';
 import type { DB } from './schema.js';
@@ -18,7 +19,7 @@ const NUMERIC = 1700;
 export interface DatabaseHandle {
   db: Database;
   kind: 'postgres' | 'pglite';
-  /** The embedded engine, when that is what runs (pg-boss talks to it directly). */
+  /** The embedded engine, when that is what runs (its data directory can be dumped as a test template). */
   pglite?: PGlite;
   connectionString?: string;
   close(): Promise<void>;
@@ -32,6 +33,7 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** A dump of an already migrated embedded database to start from (tests skip initdb and migrations). */
   template?: Blob;
+  log?: DatabaseLog;
 }
 
 const plugins = [new CamelCasePlugin()];
@@ -43,17 +45,51 @@ const plugins = [new CamelCasePlugin()];
  */
 export const POSTGRES_SESSION_OPTIONS = '-c jit=off';
 
+const timeoutsFromEnv = z.object({
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
+  DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
+});
+
+/**
+ * No request waits on the database without end: a statement is cancelled after
+ * DATABASE_STATEMENT_TIMEOUT_MS, and a wait for a row or table lock after DATABASE_LOCK_TIMEOUT_MS
+ * (the caller gets 503 and may try again). 0 turns a limit off.
+ */
+export function postgresTimeoutOptions(env: NodeJS.ProcessEnv = process.env): string {
+  const parsed = timeoutsFromEnv.parse(env);
+  return `-c statement_timeout=${parsed.DATABASE_STATEMENT_TIMEOUT_MS} -c lock_timeout=${parsed.DATABASE_LOCK_TIMEOUT_MS}`;
+}
+
+/** What a lost or refused database connection reports; the console stands in for the app's logger. */
+export interface DatabaseLog {
+  warn(details: object, message: string): void;
+}
+const consoleLog: DatabaseLog = { warn: (details, message) => console.warn(`${message}: ${(details as { err?: Error }).err?.message}`) };
+
+/**
+ * A dropped connection (the server restarted, an administrator ended the backend, the network cut)
+ * is reported as an 'error' event by the pool (idle connection) or the client (checked out between
+ * queries). Unheard, that event ends the process; heard, the pool discards the dead client and
+ * opens a fresh one for the next query, while the query that was running fails (answered 503).
+ */
+function keepServingOnConnectionLoss(pool: pg.Pool, log: DatabaseLog): void {
+  const report = (error: Error) => log.warn({ err: error }, 'a database connection was lost; the pool opens a new one');
+  pool.on('error', report);
+  pool.on('connect', (client) => client.on('error', report));
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({
       connectionString: options.url,
-      options: POSTGRES_SESSION_OPTIONS,
+      options: `${POSTGRES_SESSION_OPTIONS} ${postgresTimeoutOptions()}`,
       max: options.poolSize ?? 20,
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
           oid === DATE ? (v: string) => v : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
       },
     });
+    keepServingOnConnectionLoss(pool, options.log ?? consoleLog);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
     return { db, kind: 'postgres', connectionString: options.url, close: () => db.destroy() };
   }
@@ -92,4 +128,26 @@ export async function migrateToLatest(db: Database): Promise<void> {
 /** Count rows: `count(*)` is int8, which both drivers hand back as text. */
 export function countAll() {
   return sql<string>`count(*)`.as('count');
+}
+
+const UNAVAILABLE_STATES = new Set([
+  '57P01', // admin_shutdown: an administrator ended the backend
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now: starting up or shutting down
+  '55P03', // lock_not_available: lock_timeout passed
+  '57014', // query_canceled: statement_timeout passed
+]);
+const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/**
+ * The database could not answer now (connection lost or refused, server shutting down, a lock or
+ * statement waited past its limit): a retry may succeed, so the caller gets 503, not 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  if (!e) return false;
+  const code = typeof e.code === 'string' ? e.code : '';
+  if (code.startsWith('08') || UNAVAILABLE_STATES.has(code) || UNAVAILABLE_SOCKET_CODES.has(code)) return true;
+  const message = typeof e.message === 'string' ? e.message : '';
+  return /Connection terminated|Client has encountered a connection error|Client was closed and is not queryable/.test(message);
 }

@@ -15,7 +15,7 @@ import {
  * Kysely dialect for the embedded PGlite database.
  *
  * PGlite has one backend. A bare `BEGIN` sent through `pglite.query` would let any other query
- * issued meanwhile (another request, pg-boss) run inside that transaction. Transactions here go
+ * issued meanwhile (another request, a background sweep) run inside that transaction. Transactions here go
  * through `pglite.transaction()`, which holds PGlite's own lock until commit or rollback, so other
  * queries wait instead of leaking in. Corollary: inside a transaction, use the transaction object,
  * never the outer `db` (that query would wait for the lock the transaction holds).

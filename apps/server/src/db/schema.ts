@@ -122,6 +122,8 @@ export interface WhatsappsTable {
   status: ColumnType<string, string | undefined, string>;
   qrcode: ColumnType<string, string | undefined, string>;
   retries: ColumnType<number, number | undefined, number>;
+  /** When the session tries to reconnect next; null while connected or stopped on purpose. */
+  nextRetryAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   number: ColumnType<string, string | undefined, string>;
   pairingCode: ColumnType<string, string | undefined, string>;
   autoStart: ColumnType<boolean, boolean | undefined, boolean>;

@@ -19,13 +19,19 @@ interface Limits {
 
 /**
  * Login throttling per IP (every attempt) and per email (failures only), in Redis when several
- * nodes share the load, in memory otherwise.
+ * nodes share the load, in memory otherwise (and while Redis is unreachable).
  */
 export function createLoginLimiter(limits: Limits, redis?: RedisClientType): LoginLimiter {
-  const make = (prefix: string, points: number): RateLimiterAbstract =>
-    redis
-      ? new RateLimiterRedis({ storeClient: redis, useRedisPackage: true, keyPrefix: prefix, points, duration: limits.windowSeconds })
-      : new RateLimiterMemory({ keyPrefix: prefix, points, duration: limits.windowSeconds });
+  const make = (prefix: string, points: number): RateLimiterAbstract => {
+    const inMemory = new RateLimiterMemory({ keyPrefix: prefix, points, duration: limits.windowSeconds });
+    if (!redis) return inMemory;
+    // While Redis is down (or reconnecting) each node counts in its own memory instead of waiting
+    // for Redis: login keeps working, throttled per node until the connection is back.
+    return new RateLimiterRedis({
+      storeClient: redis, useRedisPackage: true, keyPrefix: prefix, points, duration: limits.windowSeconds,
+      rejectIfRedisNotReady: true, insuranceLimiter: inMemory,
+    });
+  };
   const byIp = make('login-ip', limits.maxPerIp);
   const byEmail = make('login-email', limits.maxPerEmail);
 

@@ -103,6 +103,8 @@ export interface TestAppOptions {
   whatsapp?: AppOptions['whatsapp'];
   /** Session manager options (node id, lease timings). */
   sessions?: AppOptions['sessions'];
+  /** Redis for live events and login throttling (tests of several app instances). */
+  redis?: AppOptions['redis'];
   /** In place of the conversation engine: where the sessions hand inbound events. */
   inboundEvents?: AppOptions['inboundEvents'];
   /** Run the worker role (sessions, outbox, timers, schedules start); off by default, so no test opens a session by accident. */
@@ -132,6 +134,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     whatsapp: { baileys: { waWebSocketUrl: 'ws://127.0.0.1:9', reconnect: { maxRetries: 0 } }, ...options.whatsapp },
     sessions: options.sessions,
     inboundEvents: options.inboundEvents,
+    redis: options.redis,
   });
   await built.app.ready();
   if (options.worker) await built.startWorker();

@@ -10,6 +10,7 @@ export function connection(overrides: Partial<Connection> = {}): Connection {
     status: 'CONNECTED',
     qrcode: '',
     retries: 0,
+    nextRetryAt: null,
     number: '5511988887777',
     greetingMessage: '',
     complationMessage: '',

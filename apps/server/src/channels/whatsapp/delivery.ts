@@ -94,7 +94,7 @@ export class AckLedger {
 }
 
 export interface BackoffPolicy {
-  /** Failed attempts in a row before giving up (status DISCONNECTED). */
+  /** Failed attempts in a row after which the connection shows DISCONNECTED (it keeps trying, maxDelayMs apart). */
   maxRetries: number;
   baseDelayMs: number;
   maxDelayMs: number;

@@ -79,10 +79,12 @@ export interface StatusEvent {
   qrcode?: string;
   pairingCode?: string;
   retries: number;
-  /** Short machine word for logs: 'logged_out', 'qr_expired', 'replaced', 'gave_up'... */
+  /** Short machine word for logs: 'logged_out', 'qr_expired', 'replaced', 'unreachable' (still retrying)... */
   reason?: string;
   /** With CONNECTED, when the provider knows it: the business's own number (canonical digits). */
   number?: string;
+  /** After a failure: when the next attempt is due (epoch ms); absent means none is planned. */
+  nextRetryAt?: number;
 }
 export interface AckEvent { providerMessageId: string; chatId?: string; ack: AckLevel; timestamp?: number; stale?: boolean }
 export interface EditEvent { providerMessageId: string; chatId?: string; newBody: string; timestamp: number; fromMe?: boolean }

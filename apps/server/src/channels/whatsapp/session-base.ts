@@ -3,8 +3,8 @@
  * sends, forward-only acks and eager media saving. Providers extend it and only speak their
  * network.
  */
-import { systemClock, type Clock } from './clock.js';
-import { AckLedger, IdempotentSender, memorySendLedger } from './delivery.js';
+import { systemClock, type Clock, type TimerHandle } from './clock.js';
+import { AckLedger, IdempotentSender, backoffDelay, memorySendLedger, type BackoffPolicy } from './delivery.js';
 import { ProviderEvents, SerialDelivery } from './events.js';
 import {
   WhatsAppError,
@@ -50,6 +50,23 @@ export abstract class SessionBase {
   protected setStatus(status: ConnectionStatus, extra: Omit<StatusEvent, 'status' | 'retries'> = {}): void {
     this.currentStatus = status;
     void this.delivery.push('status', { status, retries: this.retries, ...extra });
+  }
+
+  /**
+   * After a failed attempt: the next one after a capped exponential backoff with jitter, announced
+   * with its time. A session never gives up on its own (only a logout or a ban ends it): past
+   * `maxRetries` failures in a row it shows DISCONNECTED, still trying at most `maxDelayMs` apart.
+   */
+  protected retryLater(policy: BackoffPolicy, attempt: () => void, extra: Omit<StatusEvent, 'status' | 'retries' | 'nextRetryAt'> = {}): TimerHandle {
+    this.retries++;
+    const delay = backoffDelay(policy, this.retries);
+    const unreachable = this.retries > policy.maxRetries;
+    this.setStatus(unreachable ? 'DISCONNECTED' : 'TIMEOUT', {
+      ...extra,
+      ...(unreachable ? { reason: 'unreachable' } : {}),
+      nextRetryAt: this.clock.now() + delay,
+    });
+    return this.clock.setTimeout(attempt, delay);
   }
 
   /** Emits the ack only when it moves the message forward. */

@@ -14,6 +14,7 @@ import * as ticketSearchTriggers from './0012_ticket_search_triggers.js';
 import * as ticketSearchWords from './0013_ticket_search_words.js';
 import * as dropTicketSearchWords from './0014_drop_ticket_search_words.js';
 import * as ticketSearchFoldOnClose from './0015_ticket_search_fold_on_close.js';
+import * as connectionNextRetry from './0016_connection_next_retry.js';
 
 /**
  * Migrations in order. Listed statically (not read from disk) so the compiled server and the
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0013_ticket_search_words': ticketSearchWords,
   '0014_drop_ticket_search_words': dropTicketSearchWords,
   '0015_ticket_search_fold_on_close': ticketSearchFoldOnClose,
+  '0016_connection_next_retry': connectionNextRetry,
 };

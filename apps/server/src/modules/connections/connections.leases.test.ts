@@ -124,6 +124,34 @@ describe('one live session per connection', () => {
   });
 });
 
+describe('after a crash', () => {
+  it('a process restarted under the same node id takes its own fresh lease at once; another process waits', async () => {
+    await nodeA.stop();
+    const w = await createSimulator();
+    await t.database.db.updateTable('whatsapps').set({ sessionRequest: '' }).where('id', '=', w.id).execute();
+    // Node X crashed right after renewing its lease.
+    await t.database.db
+      .insertInto('whatsappLeases')
+      .values({ whatsappId: w.id, holder: 'node-x', expiresAt: sql<Date>`clock_timestamp() + interval '30 seconds'` })
+      .execute();
+
+    const stranger = anotherNode('node-y');
+    await stranger.start();
+    expect(stranger.session(w.id)).toBeUndefined();
+    expect(await holderOf(w.id)).toBe('node-x');
+
+    const restarted = anotherNode('node-x');
+    await restarted.start();
+    expect(restarted.session(w.id)).toBeDefined();
+    expect(await holderOf(w.id)).toBe('node-x');
+    await eventually(async () => expect((await admin.get(`/api/whatsapp/${w.id}`)).json()).toMatchObject({ status: 'qrcode' }));
+
+    await stranger.stop();
+    await restarted.stop();
+    await nodeA.start();
+  });
+});
+
 describe('boot and shutdown', () => {
   it('boot starts the connections of active companies that were not disconnected; shutdown releases every lease', async () => {
     await nodeA.stop();

@@ -63,6 +63,7 @@ export function statusChanges(event: StatusEvent): ConnectionChanges {
     pairingCode: event.status === 'PAIRING' ? (event.pairingCode ?? '') : '',
     // A crash inside the provider counts as one more retry; otherwise the provider's own count.
     retries: event.reason === 'error' ? sql<number>`retries + 1` : event.retries,
+    nextRetryAt: event.nextRetryAt ? new Date(event.nextRetryAt) : null,
     ...(event.number ? { number: event.number } : {}),
   };
 }

@@ -182,7 +182,7 @@ describe('edits and deletes', () => {
     expect((await admin.put(`/api/whatsapp/${w.id}`, { provider: 'beta' })).statusCode).toBe(200);
     await t.ctx.sessions.idle();
     expect(t.ctx.sessions.session(w.id)?.kind).toBe('baileys');
-    await expectRow(w.id, { provider: 'beta', status: 'DISCONNECTED', retries: 2 });
+    await expectRow(w.id, { provider: 'beta', status: 'DISCONNECTED' });
 
     expect((await admin.put(`/api/whatsapp/${w.id}`, { provider: 'simulator' })).statusCode).toBe(200);
     await expectRow(w.id, { status: 'qrcode' });
@@ -201,13 +201,35 @@ describe('edits and deletes', () => {
 });
 
 describe('faults and crashes', () => {
-  it('a disconnect the phone does not recover from ends DISCONNECTED with the retries counted', async () => {
+  it('a phone that stays unreachable is retried without end, with the next attempt shown, and connects once it is back', async () => {
     const w = await paired();
-    expect((await admin.post('/api/simulator/faults', { whatsappId: w.id, kind: 'disconnect', failedReconnects: 10 })).statusCode).toBe(204);
+    expect((await admin.post('/api/simulator/faults', { whatsappId: w.id, kind: 'disconnect', failedReconnects: 6 })).statusCode).toBe(204);
+    const lost = await expectRow(w.id, { status: 'TIMEOUT', retries: 1 });
+    expect(lost.nextRetryAt).toEqual(expect.any(String));
+    // Attempts 1, 2, 4, 8, 16 s apart: past the cap of 2 failures it shows DISCONNECTED, still trying.
+    await clock.advance(60_000);
+    const waiting = await expectRow(w.id, { status: 'DISCONNECTED', nextRetryAt: expect.any(String) });
+    expect(waiting.retries).toBeGreaterThan(2);
+    expect(Date.parse(waiting.nextRetryAt!)).toBeGreaterThan(clock.now());
+    expect(Date.parse(waiting.nextRetryAt!) - clock.now()).toBeLessThanOrEqual(30_000);
+    await clock.advance(120_000);
+    await expectRow(w.id, { status: 'CONNECTED', retries: 0, nextRetryAt: null });
+    expect((await admin.get('/api/whatsapp')).statusCode).toBe(200);
+  });
+
+  it('a disconnect stops the retries of an unreachable phone', async () => {
+    const w = await paired();
+    expect((await admin.post('/api/simulator/faults', { whatsappId: w.id, kind: 'disconnect', failedReconnects: 100 })).statusCode).toBe(204);
     await expectRow(w.id, { status: 'TIMEOUT', retries: 1 });
     await clock.advance(60_000);
-    await expectRow(w.id, { status: 'DISCONNECTED', retries: 3 });
-    expect((await admin.get('/api/whatsapp')).statusCode).toBe(200);
+    await expectRow(w.id, { status: 'DISCONNECTED', nextRetryAt: expect.any(String) });
+    expect((await admin.delete(`/api/whatsappsession/${w.id}`)).statusCode).toBe(200);
+    await t.ctx.sessions.idle();
+    const stopped = await expectRow(w.id, { status: 'DISCONNECTED', nextRetryAt: null });
+    await clock.advance(10 * 60_000);
+    await t.ctx.sessions.idle();
+    expect(t.ctx.sessions.session(w.id)).toBeUndefined();
+    expect(await show(w.id)).toMatchObject({ status: 'DISCONNECTED', retries: stopped.retries, nextRetryAt: null });
   });
 
   it('a provider that throws on creation or start, or reports a crash, leaves the connection DISCONNECTED and the server up', async () => {
@@ -234,16 +256,16 @@ describe('faults and crashes', () => {
     await expectRow(w.id, { status: 'qrcode', retries: 0 });
   });
 
-  it('a Baileys connection pointed at an unreachable WhatsApp ends DISCONNECTED without hurting the app', async () => {
+  it('a Baileys connection pointed at an unreachable WhatsApp shows DISCONNECTED, still trying, without hurting the app', async () => {
     const heard = sockets.record(await sockets.connect(adminSession));
     const res = await admin.post('/api/whatsapp', { name: unique('Beta') });
     expect(res.json()).toMatchObject({ provider: 'beta' });
     const w = res.json() as Connection;
-    await eventually(async () => expect(await show(w.id)).toMatchObject({ status: 'DISCONNECTED', retries: 2 }), 20_000);
+    await eventually(async () => expect(await show(w.id)).toMatchObject({ status: 'DISCONNECTED', nextRetryAt: expect.any(String) }), 20_000);
     const sessionEvent = companyEvent(company.companyId, 'whatsappSession');
     const seen = () => heard.filter((e) => e.event === sessionEvent && (e.payload as ConnectionSessionEvent).session.id === w.id);
     await eventually(() =>
-      expect(seen().map((e) => (e.payload as ConnectionSessionEvent).session.status)).toEqual(['OPENING', 'TIMEOUT', 'OPENING', 'DISCONNECTED']),
+      expect(seen().slice(0, 4).map((e) => (e.payload as ConnectionSessionEvent).session.status)).toEqual(['OPENING', 'TIMEOUT', 'OPENING', 'DISCONNECTED']),
     );
     expect((await admin.get('/api/whatsapp')).statusCode).toBe(200);
   });

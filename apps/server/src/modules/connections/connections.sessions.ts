@@ -148,7 +148,10 @@ class ConnectionSessions implements SessionManager {
     for (const id of this.slots.keys()) {
       if (!held.has(id)) work.push(this.track(this.withLock(id, () => this.lost(id))));
     }
-    for (const id of await leases.heldNeedingAttention(db, this.nodeId)) work.push(this.poke(id));
+    // Leases under our id with no session here: this process restarted after a crash and takes them back at once.
+    const reclaimed = new Set([...held].filter((id) => !this.slots.has(id)));
+    for (const id of reclaimed) work.push(this.poke(id));
+    for (const id of await leases.heldNeedingAttention(db, this.nodeId)) if (!reclaimed.has(id)) work.push(this.poke(id));
     for (const id of await leases.unheldConnections(db)) if (!this.slots.has(id)) work.push(this.poke(id));
     await Promise.all(work);
   }
@@ -159,7 +162,10 @@ class ConnectionSessions implements SessionManager {
     let slot = this.slots.get(whatsappId);
     if (!slot) {
       if (!row || !this.active) return;
-      if (!(row.autoStart && row.companyActive) && !row.sessionRequest) return;
+      if (!(row.autoStart && row.companyActive) && !row.sessionRequest) {
+        await leases.releaseLease(db, whatsappId, this.nodeId); // reclaimed after a crash but no longer wanted
+        return;
+      }
       if (!(await leases.acquireLease(db, whatsappId, this.nodeId, this.ttlMs))) return; // another process runs it
       slot = { whatsappId, companyId: row.companyId, provider: row.provider, unsubscribe: [], opened: false };
       this.slots.set(whatsappId, slot);
@@ -236,8 +242,8 @@ class ConnectionSessions implements SessionManager {
     await this.close(slot, how);
     if (how === 'logout') {
       const row = await leases.sessionRow(this.deps.db, slot.whatsappId);
-      if (row && (row.status !== 'DISCONNECTED' || row.qrcode || row.pairingCode)) {
-        await this.writeStatus(slot, { status: 'DISCONNECTED', qrcode: '', pairingCode: '' });
+      if (row && (row.status !== 'DISCONNECTED' || row.qrcode || row.pairingCode || row.nextRetryAt)) {
+        await this.writeStatus(slot, { status: 'DISCONNECTED', qrcode: '', pairingCode: '', nextRetryAt: null });
       }
     }
     this.slots.delete(slot.whatsappId);

@@ -41,6 +41,7 @@ export function applySessionUpdate(list: ConnectionRow[] | undefined, session: C
       status: session.status,
       qrcode: session.qrcode ?? '',
       retries: session.retries,
+      nextRetryAt: session.nextRetryAt ?? null,
       updatedAt: session.updatedAt,
     };
     if (session.pairingCode) patched.pairingCode = session.pairingCode;

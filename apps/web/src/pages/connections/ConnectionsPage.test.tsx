@@ -48,6 +48,18 @@ describe('<ConnectionsPage>', () => {
     expect(screen.getByTestId('connection-status-1').textContent).toBe('Aguardando leitura do QR Code');
   });
 
+  it('shows when a lost connection tries again, and nothing of it once connected', async () => {
+    renderPage({
+      rows: [
+        connection({ id: 2, name: 'Caída', status: 'DISCONNECTED', retries: 7, nextRetryAt: '2026-03-05T14:37:00.000Z' }),
+        connection({ id: 3, name: 'Principal', status: 'CONNECTED' }),
+      ],
+    });
+    const retry = await screen.findByTestId('connection-next-retry-2');
+    expect(retry.textContent).toMatch(/^Nova tentativa às \d{2}:37$/);
+    expect(screen.queryByTestId('connection-next-retry-3')).toBeNull();
+  });
+
   it('offers the session actions of each status', async () => {
     renderPage();
     await screen.findByTestId('connection-row-1');

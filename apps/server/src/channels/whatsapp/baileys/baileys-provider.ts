@@ -5,7 +5,7 @@
  */
 import makeWASocket, { DisconnectReason, type UserFacingSocketConfig, type WAMessage } from 'baileys';
 import type { TimerHandle } from '../clock.js';
-import { backoffDelay, BoundedMap, defaultBackoff, type BackoffPolicy } from '../delivery.js';
+import { BoundedMap, defaultBackoff, type BackoffPolicy } from '../delivery.js';
 import { digitsOnly, isBroadcastJid, isLidJid, isPhoneJid, jidToNumber, normalizeJid } from '../numbers.js';
 import type { Capabilities, ProviderOptions, ProviderSession } from '../provider.js';
 import { loadAuthState, type StoredAuthState } from './auth-state.js';
@@ -222,17 +222,14 @@ export class BaileysSession extends BaileysActions implements ProviderSession {
   }
 
   private scheduleReconnect(): void {
-    this.retries++;
-    if (this.retries > this.policy.maxRetries) {
-      this.running = false;
-      this.setStatus('DISCONNECTED', { qrcode: '', reason: 'gave_up' });
-      return;
-    }
-    this.setStatus('TIMEOUT');
-    this.timer = this.clock.setTimeout(() => {
-      this.timer = undefined;
-      this.openSocket();
-    }, backoffDelay(this.policy, this.retries));
+    this.timer = this.retryLater(
+      this.policy,
+      () => {
+        this.timer = undefined;
+        this.openSocket();
+      },
+      { qrcode: '' },
+    );
   }
 
   private onMessage(raw: WAMessage, history: boolean): void {

@@ -74,7 +74,7 @@ describe('baileys session lifecycle', () => {
     expect(env.sockets).toHaveLength(1);
   });
 
-  it('reconnects with exponential backoff and a retries counter, resets it on success, caps it', async () => {
+  it('reconnects with exponential backoff and a retries counter, resets it on success, never gives up', async () => {
     env = setup();
     await env.connect();
     env.sock().close(428, 'Connection Closed');
@@ -94,8 +94,10 @@ describe('baileys session lifecycle', () => {
     }
     const timeouts = env.seen.status.filter((s) => s.status === 'TIMEOUT').map((s) => s.retries);
     expect(timeouts).toEqual([1, 1, 2, 3]);
-    expect(env.seen.status.at(-1)).toMatchObject({ status: 'DISCONNECTED', reason: 'gave_up' });
-    expect(env.clock.pendingTimers).toBe(0);
+    // Past the cap it shows DISCONNECTED, and still tries again when the announced time comes.
+    const unreachable = env.seen.status.filter((s) => s.status === 'DISCONNECTED');
+    expect(unreachable).toEqual([expect.objectContaining({ retries: 4, reason: 'unreachable', nextRetryAt: expect.any(Number) })]);
+    expect(env.seen.status.at(-1)).toMatchObject({ status: 'OPENING' });
   });
 
   it('stops cleanly: ends the socket and cancels a pending reconnect', async () => {

@@ -5,7 +5,7 @@
  * before sending (and Meta's own refusal, code 131047, maps to the same error).
  */
 import type { TimerHandle } from '../clock.js';
-import { backoffDelay, defaultBackoff, BoundedMap, type BackoffPolicy } from '../delivery.js';
+import { defaultBackoff, BoundedMap, type BackoffPolicy } from '../delivery.js';
 import { canonicalNumber, jidToNumber, toChatId } from '../numbers.js';
 import {
   WhatsAppError,
@@ -195,14 +195,7 @@ export class CloudSession extends SessionBase implements ProviderSession {
         this.setStatus('DISCONNECTED', { reason: error.status === 404 ? 'unknown_phone_number' : 'invalid_token' });
         return;
       }
-      this.retries++;
-      if (this.retries > this.policy.maxRetries) {
-        this.running = false;
-        this.setStatus('DISCONNECTED', { reason: 'gave_up' });
-        return;
-      }
-      this.setStatus('TIMEOUT');
-      this.timer = this.clock.setTimeout(() => void this.probe(), backoffDelay(this.policy, this.retries));
+      this.timer = this.retryLater(this.policy, () => void this.probe());
     }
   }
 

@@ -3,7 +3,7 @@
  * business phone per connection, customers who write, call, edit and delete, and acks that advance
  * on a controllable clock. Faults reproduce what real networks do to us (lessons §1, §2, §5).
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { systemClock, type Clock } from '../clock.js';
 import { canonicalNumber, isPlausibleNumber, numberToJid } from '../numbers.js';
 import type { AckLevel, Location, MessageKind } from '../provider.js';
@@ -45,6 +45,8 @@ export class SimulatorNetwork {
   private readonly lines = new Map<number, PhoneLine>();
   private readonly notOnWhatsApp = new Set<string>();
   private seq = 0;
+  /** Ids must not repeat after a restart, or new messages would be dropped as duplicates of old ones. */
+  private readonly run = randomBytes(8).toString('hex');
 
   constructor(private readonly options: SimulatorNetworkOptions = {}) {
     this.clock = options.clock ?? systemClock;
@@ -165,7 +167,7 @@ export class SimulatorNetwork {
   }
 
   private nextId(kind: string, connectionId: number): string {
-    const hash = createHash('sha256').update(`${connectionId}:${kind}:${++this.seq}`).digest('hex').toUpperCase();
+    const hash = createHash('sha256').update(`${this.run}:${connectionId}:${kind}:${++this.seq}`).digest('hex').toUpperCase();
     return `SIM${kind}${hash.slice(0, 16)}`;
   }
 }

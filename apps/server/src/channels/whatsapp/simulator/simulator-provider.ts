@@ -4,7 +4,7 @@
  * pairing kept in the AuthStateStore so a restart reconnects without a QR.
  */
 import type { TimerHandle } from '../clock.js';
-import { backoffDelay, messageIdFor, type BackoffPolicy } from '../delivery.js';
+import { messageIdFor, type BackoffPolicy } from '../delivery.js';
 import { canonicalNumber, jidToNumber, numberToJid, toChatId } from '../numbers.js';
 import {
   Ack, WhatsAppError,
@@ -106,16 +106,8 @@ export class SimulatorSession extends SessionBase implements ProviderSession, Si
 
   onLinkDown(): void {
     if (!this.running) return;
-    this.retries++;
-    if (this.retries > this.policy.maxRetries) {
-      this.running = false;
-      this.network.detach(this.connectionId, this);
-      this.setStatus('DISCONNECTED', { reason: 'gave_up' });
-      return;
-    }
-    this.setStatus('TIMEOUT');
     this.clock.clearTimeout(this.timer);
-    this.timer = this.clock.setTimeout(() => this.connect(), backoffDelay(this.policy, this.retries));
+    this.timer = this.retryLater(this.policy, () => this.connect());
   }
 
   onInbound(message: SimInbound): void {

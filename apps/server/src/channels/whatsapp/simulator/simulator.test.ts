@@ -119,6 +119,16 @@ describe('simulator specifics', () => {
     expect(env.statuses.map((s) => s.status)).toEqual(['OPENING', 'CONNECTED']);
   });
 
+  it('gives a customer message an id never used before the network restarted', async () => {
+    const first = new SimulatorNetwork({ clock: new ManualClock() });
+    const restarted = new SimulatorNetwork({ clock: new ManualClock() });
+    const before = first.customerSends({ connectionId: 7, from: CUSTOMER, body: 'oi' }).id;
+    const after = restarted.customerSends({ connectionId: 7, from: CUSTOMER, body: 'oi' }).id;
+    expect(after).not.toBe(before);
+    first.dispose();
+    restarted.dispose();
+  });
+
   it('logout wipes the pairing', async () => {
     env = setup();
     await env.pair();
@@ -141,15 +151,21 @@ describe('simulator specifics', () => {
     expect(env.messages.map((m) => m.providerMessageId)).toEqual([a.id, b.id]);
   });
 
-  it('gives up with DISCONNECTED after the retry cap', async () => {
+  it('shows DISCONNECTED past the retry cap but keeps trying, at most 30 s apart, until the phone is back', async () => {
     env = setup();
     await env.pair();
-    env.network.fault(7, 'disconnect', { failedReconnects: 100 });
-    await env.clock.advance(10 * 60_000);
-    expect(env.statuses.at(-1)).toMatchObject({ status: 'DISCONNECTED', reason: 'gave_up' });
+    env.network.fault(7, 'disconnect', { failedReconnects: 20 });
+    await env.clock.advance(5 * 60_000);
     const retries = env.statuses.filter((s) => s.status === 'TIMEOUT').map((s) => s.retries);
     expect(retries).toEqual([1, 2, 3, 4, 5]);
-    expect(env.clock.pendingTimers).toBe(0);
+    const waiting = env.statuses.filter((s) => s.status === 'DISCONNECTED');
+    expect(waiting.length).toBeGreaterThan(5);
+    expect(waiting.at(-1)).toMatchObject({ reason: 'unreachable', nextRetryAt: expect.any(Number) });
+    expect(waiting.at(-1)!.nextRetryAt! - env.clock.now()).toBeLessThanOrEqual(30_000);
+    expect(env.clock.pendingTimers).toBe(1);
+    await env.clock.advance(10 * 60_000);
+    expect(env.statuses.at(-1)).toMatchObject({ status: 'CONNECTED', retries: 0 });
+    expect(env.statuses.at(-1)).not.toHaveProperty('nextRetryAt');
   });
 
   it('duplicates the next inbound on request (consumers dedupe by id)', async () => {

@@ -7,6 +7,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { format, isValid, parseISO } from 'date-fns';
 import { useTranslation } from 'react-i18next';
 
 function StatusIcon({ status }: { status: ConnectionStatus }) {
@@ -25,9 +26,17 @@ function StatusIcon({ status }: { status: ConnectionStatus }) {
   }
 }
 
+/** When a lost connection tries again, as HH:mm; '' when no attempt is planned. */
+function retryTime(status: ConnectionStatus, nextRetryAt: string | null | undefined): string {
+  if (!nextRetryAt || (status !== 'TIMEOUT' && status !== 'DISCONNECTED')) return '';
+  const date = parseISO(nextRetryAt);
+  return isValid(date) ? format(date, 'HH:mm') : '';
+}
+
 /** Icon and translated label of a connection status, with what to do about it on hover. */
-export function ConnectionStatusLabel({ id, status }: { id: number; status: ConnectionStatus }) {
+export function ConnectionStatusLabel({ id, status, nextRetryAt }: { id: number; status: ConnectionStatus; nextRetryAt?: string | null }) {
   const { t } = useTranslation('connections');
+  const retryAt = retryTime(status, nextRetryAt);
   return (
     <Tooltip title={t(`statusHelp.${status}`, { defaultValue: '' })}>
       <Box
@@ -38,6 +47,11 @@ export function ConnectionStatusLabel({ id, status }: { id: number; status: Conn
         <StatusIcon status={status} />
         <Typography variant="body2" component="span">
           {t(`status.${status}`, { defaultValue: status })}
+          {retryAt && (
+            <Typography variant="caption" component="span" color="text.secondary" sx={{ display: 'block' }} data-testid={`connection-next-retry-${id}`}>
+              {t('nextRetryAt', { time: retryAt })}
+            </Typography>
+          )}
         </Typography>
       </Box>
     </Tooltip>

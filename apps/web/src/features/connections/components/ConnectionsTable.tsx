@@ -54,7 +54,7 @@ export function ConnectionsTable(props: ConnectionsTableProps) {
           <TableRow key={connection.id} hover data-testid={`connection-row-${connection.id}`}>
             <TableCell>{connection.name}</TableCell>
             <TableCell align="center">
-              <ConnectionStatusLabel id={connection.id} status={connection.status} />
+              <ConnectionStatusLabel id={connection.id} status={connection.status} nextRetryAt={connection.nextRetryAt} />
             </TableCell>
             {showSession && (
               <TableCell align="center">
