@@ -1,7 +1,9 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Permission, PlanFeature } from '@atende/contract';
 import { findActorBySession } from '../modules/auth/auth.repository.js';
+import { assertCompanyActive } from '../modules/companies/companies.standing.js';
 import { assertCan, assertPlanAllows, assertSuper, type Actor } from './actor.js';
+import { isoDay } from './clock.js';
 import type { AppContext } from './context.js';
 import { AppError } from './errors.js';
 
@@ -20,9 +22,12 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 /** Resolves the caller from the bearer token and its live server-side session. */
 export async function resolveActor(ctx: AppContext, token: string | undefined): Promise<Actor> {
   const claims = await ctx.tokens.verifyAccess(token);
-  const actor = await findActorBySession(ctx.db, claims.sid, claims.id, ctx.clock.now());
-  if (!actor) throw new AppError('ERR_SESSION_EXPIRED', 401);
-  return actor;
+  const now = ctx.clock.now();
+  const found = await findActorBySession(ctx.db, claims.sid, claims.id, now);
+  if (!found) throw new AppError('ERR_SESSION_EXPIRED', 401);
+  // An access token issued before the company was deactivated or expired stops working at once.
+  assertCompanyActive(found.company, isoDay(now));
+  return found.actor;
 }
 
 /** The authenticated caller of a route that ran `guard.signedIn`. */

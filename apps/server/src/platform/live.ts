@@ -11,6 +11,7 @@ import {
 } from '@atende/contract';
 import type { Actor } from './actor.js';
 import type { AppContext } from './context.js';
+import { watchLiveAuthorization } from './live-authorization.js';
 
 /**
  * The live channel as services see it. Every emit names a company: events are always
@@ -22,6 +23,11 @@ export interface LiveChannel {
   toRoom(room: string, companyId: number, entity: LiveEntity, payload: object): void;
   /** Disconnects the sockets of sessions that were just revoked. */
   endSessions(sessionIds: string[]): void;
+  /**
+   * Checks again, in every process, what the sockets in `room` (a user's, a company's) may hear:
+   * call it after a change of profile, queues or company status/due date.
+   */
+  reauthorize(room: string): void;
   /** Users of a company with at least one connected socket. */
   onlineUserIds(companyId: number): Promise<Set<number>>;
 }
@@ -59,6 +65,9 @@ export function createLiveServer(app: FastifyInstance, ctx: AppContext, resolveA
     typeof status === 'string' && TICKET_LIST_STATUSES.has(status) ? rooms.tickets(actor.companyId, status) : null,
   );
 
+  const authorization = watchLiveAuthorization(io, ctx, joinGuards);
+  app.addHook('onClose', async () => authorization.stop());
+
   io.use(async (socket, next) => {
     try {
       const token = (socket.handshake.query.token as string | undefined) ?? (socket.handshake.auth?.token as string | undefined);
@@ -81,7 +90,8 @@ export function createLiveServer(app: FastifyInstance, ctx: AppContext, resolveA
 
     for (const [event, guard] of joinGuards) {
       socket.on(event, async (argument: unknown) => {
-        const room = await guard(actor, argument).catch(() => null);
+        // The actor as last re-checked (live-authorization), not as it was at the handshake.
+        const room = await guard(socket.data.actor as Actor, argument).catch(() => null);
         if (room) await socket.join(room);
       });
     }
@@ -110,8 +120,12 @@ export function createLiveServer(app: FastifyInstance, ctx: AppContext, resolveA
       const sockets = await io.in(rooms.company(companyId)).fetchSockets();
       return new Set(sockets.map((s) => (s.data.actor as Actor).userId));
     },
+    reauthorize: (room) => authorization.reauthorize(room),
     onPresence: (listener) => presenceListeners.push(listener),
     registerJoin: (event, guard) => joinGuards.set(event, guard),
-    close: () => new Promise<void>((resolve) => io.close(() => resolve())),
+    close: () => {
+      authorization.stop();
+      return new Promise<void>((resolve) => io.close(() => resolve()));
+    },
   };
 }

@@ -15,7 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ProviderRegistry } from '../../channels/whatsapp/registry.js';
 import type { ProviderSession, StatusEvent } from '../../channels/whatsapp/provider.js';
 import type { Database } from '../../db/database.js';
-import type { Clock } from '../../platform/clock.js';
+import { isoDay, type Clock } from '../../platform/clock.js';
 import type { LiveChannel } from '../../platform/live.js';
 import type { MediaStore } from '../../platform/media.js';
 import { databaseAuthStore } from './connection-stores.js';
@@ -168,14 +168,14 @@ class ConnectionSessions implements SessionManager {
     for (const id of this.slots.keys()) {
       if (!held.has(id)) work.push(this.track(this.withLock(id, () => this.lost(id))));
     }
-    for (const id of await leases.heldNeedingAttention(db, this.nodeId)) work.push(this.poke(id));
-    for (const id of await leases.unheldConnections(db)) if (!this.slots.has(id)) work.push(this.poke(id));
+    for (const id of await leases.heldNeedingAttention(db, this.nodeId, this.today())) work.push(this.poke(id));
+    for (const id of await leases.unheldConnections(db, this.today())) if (!this.slots.has(id)) work.push(this.poke(id));
     await Promise.all(work);
   }
 
   private async reconcile(whatsappId: number): Promise<void> {
     const { db } = this.deps;
-    const row = await leases.sessionRow(db, whatsappId);
+    const row = await leases.sessionRow(db, whatsappId, this.today());
     let slot = this.slots.get(whatsappId);
     if (!slot) {
       if (!row || !this.active) return;
@@ -213,6 +213,11 @@ class ConnectionSessions implements SessionManager {
     this.log.warn({ whatsappId, takenBy: lease?.holder }, 'lost the lease of a whatsapp session; stopping it here');
     await this.close(slot, exists ? 'stop' : 'logout');
     this.slots.delete(whatsappId);
+  }
+
+  /** A company past its due date stops like an inactive one, by the app's clock as login does. */
+  private today(): string {
+    return isoDay(this.deps.clock.now());
   }
 
   private isLive(slot: Slot): boolean {
@@ -255,7 +260,7 @@ class ConnectionSessions implements SessionManager {
   private async teardown(slot: Slot, how: Close): Promise<void> {
     await this.close(slot, how);
     if (how === 'logout') {
-      const row = await leases.sessionRow(this.deps.db, slot.whatsappId);
+      const row = await leases.sessionRow(this.deps.db, slot.whatsappId, this.today());
       if (row && (row.status !== 'DISCONNECTED' || row.qrcode || row.pairingCode)) {
         await this.writeStatus(slot, { status: 'DISCONNECTED', qrcode: '', pairingCode: '' });
       }

@@ -11,9 +11,11 @@ import type { MessageMediaType } from '@atende/contract';
 import type { Database } from '../../db/database.js';
 import type { MessageRow, TicketRow } from '../../db/schema-conversations.js';
 import type { ScheduleRow } from '../../db/schema-schedules.js';
+import { isoDay } from '../../platform/clock.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { WorkerSweep } from '../../platform/repeating-task.js';
+import { companyWorks } from '../companies/companies.standing.js';
 import { defaultConnection } from '../connections/connections.service.js';
 import { afterOutboundStored, fillForTicket, storeOutbound } from '../messages/outbound.js';
 import { announceTicket } from '../tickets/tickets.audience.js';
@@ -36,8 +38,20 @@ export interface ScheduleSender {
   stop(): Promise<void>;
 }
 
+/** Pending schedules whose time has come, of companies that work today (inactive or expired ones wait). */
 function due(db: Database, now: Date) {
-  return db.selectFrom('schedules').where('status', '=', 'PENDENTE').where('sendAt', '<=', now);
+  return db
+    .selectFrom('schedules')
+    .where('status', '=', 'PENDENTE')
+    .where('sendAt', '<=', now)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('companies as c')
+          .select('c.id')
+          .whereRef('c.id', '=', 'schedules.companyId')
+          .where(companyWorks('c', isoDay(now))),
+      ),
+    );
 }
 
 function mediaTypeOf(contentType: string): MessageMediaType {
