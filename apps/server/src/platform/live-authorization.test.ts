@@ -1,6 +1,8 @@
+import { createClient, type RedisClientType } from 'redis';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_EVENTS, companyEvent, rooms, type AuthEventPayload, type User } from '@atende/contract';
+import { buildApp, type BuiltApp } from '../app.js';
 import { ensurePlatformAdmin } from './seed.js';
 import { insertTicketRow } from '../test/conversation-fixtures.js';
 import { startTestApp, unique, type ApiClient, type TestApp, type TestSession } from '../test/harness.js';
@@ -153,6 +155,55 @@ describe('an ended session', () => {
       quickSockets.closeAll();
     } finally {
       await quick.close();
+    }
+  });
+});
+
+describe.skipIf(!process.env.REDIS_URL)('two processes joined by Redis', () => {
+  it('a change made through one process re-checks the sockets held by the other', async () => {
+    const clients: RedisClientType[] = [];
+    const apps: BuiltApp[] = [];
+    try {
+      for (let i = 0; i < 2; i++) {
+        const redis = createClient({ url: process.env.REDIS_URL }) as RedisClientType;
+        await redis.connect();
+        clients.push(redis);
+        apps.push(await buildApp({ config: t.config, database: t.database, redis }));
+      }
+      const [changing, holding] = apps;
+      await holding.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = holding.app.server.address();
+      const holdingSockets = liveSockets(() => `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
+      const call = (session: TestSession, method: 'PUT', path: string, payload: object) =>
+        changing.app.inject({ method, url: path, headers: { authorization: `Bearer ${session.token}` }, payload });
+
+      const { company, session } = await companyWithAdmin();
+      const second = await member(t, t.as(session), { profile: 'admin' });
+      const adminsOnHolder = async () =>
+        (await holding.live.io.local.in(rooms.admins(company.companyId)).fetchSockets()).map((s) => (s.data.actor as { userId: number }).userId);
+      await holdingSockets.connect(second.session);
+      expect(await adminsOnHolder()).toContain(second.user.id);
+      const demoted = await call(session, 'PUT', `/api/users/${second.user.id}`, { name: second.user.name, email: second.user.email, profile: 'user' });
+      expect(demoted.statusCode, demoted.body).toBe(200);
+      await eventually(async () => expect(await adminsOnHolder()).not.toContain(second.user.id));
+
+      const socket = await holdingSockets.connect(session);
+      const cut = cutWith(socket, company.companyId);
+      // A login of the super user here ends its session of the other tests: read through this one.
+      const rootSession = await t.login(t.config.adminEmail, t.config.adminPassword);
+      root = t.as(rootSession);
+      const row = (await root.get(`/api/companies/${company.companyId}`)).json();
+      const off = await call(rootSession, 'PUT', `/api/companies/${company.companyId}`, { name: row.name, email: row.email, planId: row.planId, status: false });
+      expect(off.statusCode, off.body).toBe(200);
+      expect((await cut).auth.reason).toBe('ERR_COMPANY_INACTIVE');
+      holdingSockets.closeAll();
+    } finally {
+      for (const built of apps) {
+        await built.app.close();
+        // The app leaves the socket server's adapter to its owner: stop its Redis polling before the clients go.
+        built.live.io.of('/').adapter.close();
+      }
+      for (const redis of clients) await redis.quit();
     }
   });
 });
