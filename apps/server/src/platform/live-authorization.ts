@@ -34,18 +34,19 @@ export function watchLiveAuthorization(io: Server, ctx: AppContext, joinGuards: 
   const localSocketsIn = (room: string): Socket[] =>
     [...(namespace.adapter.rooms.get(room) ?? [])].flatMap((id) => namespace.sockets.get(id) ?? []);
 
-  async function recheck(sockets: Socket[]): Promise<void> {
+  /** `announced`: a change was announced for these sockets, so their ticket rooms are checked again too. */
+  async function recheck(sockets: Socket[], announced: boolean): Promise<void> {
     const now = ctx.clock.now();
     const today = isoDay(now);
     for (let i = 0; i < sockets.length; i += BATCH) {
       const batch = sockets.slice(i, i + BATCH).filter((socket) => socket.connected && socket.data.actor);
       const sessionIds = [...new Set(batch.map((socket) => (socket.data.actor as Actor).sessionId))];
       const found = await findActorsBySessions(ctx.db, sessionIds, now);
-      await Promise.all(batch.map((socket) => reevaluate(socket, found.get((socket.data.actor as Actor).sessionId), today)));
+      await Promise.all(batch.map((socket) => reevaluate(socket, found.get((socket.data.actor as Actor).sessionId), today, announced)));
     }
   }
 
-  async function reevaluate(socket: Socket, found: SessionActor | undefined, today: string): Promise<void> {
+  async function reevaluate(socket: Socket, found: SessionActor | undefined, today: string, announced: boolean): Promise<void> {
     const before = socket.data.actor as Actor;
     const refusal = !found || found.actor.companyId !== before.companyId ? 'ERR_SESSION_EXPIRED' : companyStandingError(found.company, today)?.code;
     if (refusal || !found) return cut(socket, before, refusal ?? 'ERR_SESSION_EXPIRED');
@@ -54,7 +55,12 @@ export function watchLiveAuthorization(io: Server, ctx: AppContext, joinGuards: 
     const admins = rooms.admins(actor.companyId);
     if (actor.profile === 'admin') socket.join(admins);
     else socket.leave(admins);
-    await leaveUnreachableTickets(socket, actor);
+    // The periodic pass re-guards ticket rooms only when what ticket visibility depends on changed.
+    if (announced || !sameVisibility(before, actor)) await leaveUnreachableTickets(socket, actor);
+  }
+
+  function sameVisibility(a: Actor, b: Actor): boolean {
+    return a.profile === b.profile && a.allTicket === b.allTicket && a.queueIds.join() === b.queueIds.join();
   }
 
   /** Ticket rooms are kept only while the ticket screen's join guard still lets the user in. */
@@ -78,7 +84,7 @@ export function watchLiveAuthorization(io: Server, ctx: AppContext, joinGuards: 
   }
 
   const recheckLocal = (room: string) => {
-    void recheck(localSocketsIn(room)).catch((error) => ctx.log.error({ err: error, room }, 'socket re-check failed'));
+    void recheck(localSocketsIn(room), true).catch((error) => ctx.log.error({ err: error, room }, 'socket re-check failed'));
   };
   io.on(REAUTHORIZE_EVENT, (room: unknown) => {
     if (typeof room === 'string') recheckLocal(room);
@@ -88,7 +94,7 @@ export function watchLiveAuthorization(io: Server, ctx: AppContext, joinGuards: 
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    recheck([...namespace.sockets.values()])
+    recheck([...namespace.sockets.values()], false)
       .catch((error) => ctx.log.error({ err: error }, 'periodic socket re-check failed'))
       .finally(() => {
         running = false;
