@@ -17,7 +17,7 @@ import type { RedisClientType } from 'redis';
 import type { Config, Role } from './config.js';
 import { createProviderRegistry, type RegistryOptions } from './channels/whatsapp/registry.js';
 import type { DatabaseHandle } from './db/database.js';
-import { resolveActor } from './modules/auth/auth.service.js';
+import { checkSessions, resolveActor } from './modules/auth/auth.service.js';
 import { queueBot } from './modules/bot/queue-bot.js';
 import { createTicketTimers, type TicketTimers } from './modules/bot/ticket-timers.js';
 import type { ChannelEventHandler } from './modules/connections/connections.events.js';
@@ -97,7 +97,11 @@ export function compose(app: FastifyInstance, options: AppOptions): Composition 
   });
 
   // 2. Live channel. The handshake resolves callers through the context (read when a socket connects).
-  const live = createLiveServer(app, { config, redis: options.redis, serve: config.roles.has('realtime') }, (token) => resolveActor(ctx, token));
+  const live = createLiveServer(
+    app,
+    { config, redis: options.redis, serve: config.roles.has('realtime'), log, checkSessions: (ids) => checkSessions(ctx, ids) },
+    (token) => resolveActor(ctx, token),
+  );
 
   // 3. Conversation engine. Sessions feed the engine, the engine answers through the outbox and the
   // outbox sends through the sessions: the handler and the outbox's bell read the context only

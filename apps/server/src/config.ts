@@ -38,6 +38,8 @@ const envSchema = z.object({
   LOGIN_MAX_PER_IP: z.coerce.number().int().min(1).default(30),
   LOGIN_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** How often each socket's session and company are checked again (tests shorten it). */
+  LIVE_RECHECK_MS: z.coerce.number().int().min(50).max(60_000).default(60_000),
 });
 
 export const DEFAULT_ADMIN_PASSWORD = 'admin123';
@@ -74,6 +76,7 @@ export interface Config {
   webDist: string;
   trustProxy: boolean;
   login: { maxPerIp: number; maxPerEmail: number; windowSeconds: number };
+  liveRecheckMs?: number;
 }
 
 /**
@@ -124,5 +127,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: resolve(e.WEB_DIST ?? join(here, '../../web/dist')),
     trustProxy: e.TRUST_PROXY ?? false,
     login: { maxPerIp: e.LOGIN_MAX_PER_IP, maxPerEmail: e.LOGIN_MAX_PER_EMAIL, windowSeconds: e.LOGIN_WINDOW_SECONDS },
+    liveRecheckMs: e.LIVE_RECHECK_MS,
   };
 }

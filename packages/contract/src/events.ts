@@ -64,11 +64,15 @@ export const SERVER_EVENTS = {
   ready: 'ready',
 } as const;
 
-/** `company-{id}-auth`: a newer login of this user ended the session `endedSessionIds`. */
+/**
+ * `company-{id}-auth`: the sessions `endedSessionIds` ended: a newer login of this user, or, with
+ * `reason` (an error code), the session or the company is no longer valid.
+ */
 export interface AuthEventPayload {
   action: 'sessionEnded';
   userId: number;
   endedSessionIds: string[];
+  reason?: 'ERR_SESSION_EXPIRED' | 'ERR_COMPANY_INACTIVE' | 'ERR_SUBSCRIPTION_EXPIRED' | (string & {});
 }
 
 export interface UserEventPayload {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import {
@@ -13,6 +13,7 @@ import {
 import type { Actor } from './actor.js';
 import type { RedisClientType } from 'redis';
 import type { Config } from '../config.js';
+import { watchLiveAuthorization, type SessionCheck } from './live-authorization.js';
 
 /**
  * The live channel as services see it. Every emit names a company: events are always
@@ -24,6 +25,11 @@ export interface LiveChannel {
   toRoom<E extends LiveEntity>(room: string, companyId: number, entity: E, payload: LiveEventMap[E]): void;
   /** Disconnects the sockets of sessions that were just revoked. */
   endSessions(sessionIds: string[]): void;
+  /**
+   * Checks again, in every process, what the sockets in `room` (a user's, a company's) may hear:
+   * call it after a change of profile, queues or company status/due date.
+   */
+  reauthorize(room: string): void;
   /** Users of a company with at least one connected socket. */
   onlineUserIds(companyId: number): Promise<Set<number>>;
 }
@@ -49,6 +55,9 @@ export interface LiveServerOptions {
    * Redis its events reach the sockets of the processes that serve them.
    */
   serve: boolean;
+  /** Re-checks sockets' sessions after a change and every minute (see live-authorization.ts). */
+  checkSessions: SessionCheck;
+  log: FastifyBaseLogger;
 }
 
 export function createLiveServer(app: FastifyInstance, options: LiveServerOptions, resolveActor: (token: string | undefined) => Promise<Actor>): LiveServer {
@@ -73,6 +82,13 @@ export function createLiveServer(app: FastifyInstance, options: LiveServerOption
     typeof status === 'string' && TICKET_LIST_STATUSES.has(status) ? rooms.tickets(actor.companyId, status) : null,
   );
 
+  const authorization = watchLiveAuthorization(
+    io,
+    { checkSessions: options.checkSessions, log: options.log, shared: Boolean(redis), recheckMs: config.liveRecheckMs },
+    joinGuards,
+  );
+  app.addHook('onClose', async () => authorization.stop());
+
   io.use(async (socket, next) => {
     try {
       const token = (socket.handshake.query.token as string | undefined) ?? (socket.handshake.auth?.token as string | undefined);
@@ -95,7 +111,8 @@ export function createLiveServer(app: FastifyInstance, options: LiveServerOption
 
     for (const [event, guard] of joinGuards) {
       socket.on(event, async (argument: unknown) => {
-        const room = await guard(actor, argument).catch(() => null);
+        // The actor as last re-checked (live-authorization), not as it was at the handshake.
+        const room = await guard(socket.data.actor as Actor, argument).catch(() => null);
         if (room) await socket.join(room);
       });
     }
@@ -124,8 +141,12 @@ export function createLiveServer(app: FastifyInstance, options: LiveServerOption
       const sockets = await io.in(rooms.company(companyId)).fetchSockets();
       return new Set(sockets.map((s) => (s.data.actor as Actor).userId));
     },
+    reauthorize: (room) => authorization.reauthorize(room),
     onPresence: (listener) => presenceListeners.push(listener),
     registerJoin: (event, guard) => joinGuards.set(event, guard),
-    close: () => new Promise<void>((resolve) => io.close(() => resolve())),
+    close: () => {
+      authorization.stop();
+      return new Promise<void>((resolve) => io.close(() => resolve()));
+    },
   };
 }

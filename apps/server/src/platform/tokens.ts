@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { SignJWT, errors, jwtVerify } from 'jose';
 import { ACCESS_TOKEN_TTL_SECONDS, type AccessClaims } from '@atende/contract';
 import { AppError } from './errors.js';
@@ -44,4 +44,9 @@ export function newRefreshSecret(): string {
 
 export function hashRefreshSecret(secret: string, pepper: string): string {
   return createHash('sha256').update(pepper).update(secret).digest('hex');
+}
+
+/** The secret a refresh token rotates into: unguessable without the server's pepper. */
+export function nextRefreshSecret(secret: string, pepper: string): string {
+  return createHmac('sha256', pepper).update(`rotation:${secret}`).digest('base64url');
 }

@@ -55,14 +55,20 @@ export async function revokeSession(db: Executor, id: string, now: Date) {
   await db.updateTable('authSessions').set({ revokedAt: now }).where('id', '=', id).where('revokedAt', 'is', null).execute();
 }
 
-/** One query per request: the session must be live and its user, company and plan are read with it. */
-export async function findActorBySession(db: Executor, sessionId: string, userId: number, now: Date): Promise<Actor | null> {
-  const row = await db
+/** The caller a live session stands for, with their company's standing (checked by the caller). */
+export interface SessionActor {
+  actor: Actor;
+  company: { status: boolean; dueDate: string | null };
+}
+
+function sessionActors(db: Executor, now: Date) {
+  return db
     .selectFrom('authSessions as s')
     .innerJoin('users as u', 'u.id', 's.userId')
     .innerJoin('companies as c', 'c.id', 'u.companyId')
     .innerJoin('plans as p', 'p.id', 'c.planId')
     .select([
+      's.id as sessionId',
       'u.id as userId',
       'u.companyId',
       'u.profile',
@@ -71,6 +77,8 @@ export async function findActorBySession(db: Executor, sessionId: string, userId
       // The caller's queues ride along: every ticket route needs them (tickets.policy).
       sql<number[]>`array(select uq.queue_id from user_queues uq join queues q on q.id = uq.queue_id
         where uq.user_id = u.id and q.company_id = u.company_id order by uq.queue_id)`.as('queueIds'),
+      'c.status as companyStatus',
+      'c.dueDate as companyDueDate',
       'p.useCampaigns',
       'p.useSchedules',
       'p.useInternalChat',
@@ -79,12 +87,13 @@ export async function findActorBySession(db: Executor, sessionId: string, userId
       'p.useOpenAi',
       'p.useIntegrations',
     ])
-    .where('s.id', '=', sessionId)
-    .where('s.userId', '=', userId)
     .where('s.revokedAt', 'is', null)
-    .where('s.expiresAt', '>', now)
-    .executeTakeFirst();
-  if (!row) return null;
+    .where('s.expiresAt', '>', now);
+}
+
+type SessionActorRow = Awaited<ReturnType<ReturnType<typeof sessionActors>['executeTakeFirstOrThrow']>>;
+
+function toSessionActor(row: SessionActorRow): SessionActor {
   const plan: PlanFlags = {
     useCampaigns: row.useCampaigns,
     useSchedules: row.useSchedules,
@@ -95,13 +104,29 @@ export async function findActorBySession(db: Executor, sessionId: string, userId
     useIntegrations: row.useIntegrations,
   };
   return {
-    userId: row.userId,
-    companyId: row.companyId,
-    profile: row.profile,
-    super: row.super,
-    allTicket: row.allTicket,
-    queueIds: row.queueIds.map(Number),
-    sessionId,
-    plan,
+    actor: {
+      userId: row.userId,
+      companyId: row.companyId,
+      profile: row.profile,
+      super: row.super,
+      allTicket: row.allTicket,
+      queueIds: row.queueIds.map(Number),
+      sessionId: row.sessionId,
+      plan,
+    },
+    company: { status: row.companyStatus, dueDate: row.companyDueDate },
   };
+}
+
+/** One query per request: the session must be live and its user, company and plan are read with it. */
+export async function findActorBySession(db: Executor, sessionId: string, userId: number, now: Date): Promise<SessionActor | null> {
+  const row = await sessionActors(db, now).where('s.id', '=', sessionId).where('s.userId', '=', userId).executeTakeFirst();
+  return row ? toSessionActor(row) : null;
+}
+
+/** The live sessions among `sessionIds`, in one query (the sockets' periodic re-check). */
+export async function findActorsBySessions(db: Executor, sessionIds: string[], now: Date): Promise<Map<string, SessionActor>> {
+  if (sessionIds.length === 0) return new Map();
+  const rows = await sessionActors(db, now).where('s.id', 'in', sessionIds).execute();
+  return new Map(rows.map((row) => [row.sessionId, toSessionActor(row)]));
 }

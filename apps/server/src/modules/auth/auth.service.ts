@@ -13,7 +13,8 @@ import { isoDay } from '../../platform/clock.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { decoyHash, verifyPassword } from '../../platform/passwords.js';
-import { hashRefreshSecret, newRefreshSecret } from '../../platform/tokens.js';
+import { hashRefreshSecret, newRefreshSecret, nextRefreshSecret } from '../../platform/tokens.js';
+import { assertCompanyActive, companyStandingError } from '../companies/companies.standing.js';
 import { presentPlan } from '../plans/plans.presenter.js';
 import { listSettings } from '../settings/settings.service.js';
 import { presentUser } from '../users/users.presenter.js';
@@ -31,20 +32,23 @@ export interface IssuedSession extends AuthResponse {
   refreshToken: string;
 }
 
+/** What each live socket's session stands for now, and the code that refuses it (the sockets' re-check). */
+export async function checkSessions(ctx: AppContext, sessionIds: string[]): Promise<Map<string, { actor: Actor; refusal: string | null }>> {
+  const now = ctx.clock.now();
+  const found = await repo.findActorsBySessions(ctx.db, sessionIds, now);
+  const today = isoDay(now);
+  return new Map([...found].map(([id, { actor, company }]) => [id, { actor, refusal: companyStandingError(company, today)?.code ?? null }]));
+}
+
 /** Resolves the caller from the bearer token and its live server-side session (every guard and the socket's handshake). */
 export async function resolveActor(ctx: AppContext, token: string | undefined): Promise<Actor> {
   const claims = await ctx.tokens.verifyAccess(token);
-  const actor = await repo.findActorBySession(ctx.db, claims.sid, claims.id, ctx.clock.now());
-  if (!actor) throw new AppError('ERR_SESSION_EXPIRED', 401);
-  return actor;
-}
-
-/** A company may sign in up to and including its due date; no due date means no expiry. */
-function assertCompanyActive(company: { status: boolean; dueDate: string | null }, today: string) {
-  if (!company.status) throw new AppError('ERR_COMPANY_INACTIVE', 402);
-  if (company.dueDate && company.dueDate < today) {
-    throw new AppError('ERR_SUBSCRIPTION_EXPIRED', 402, { details: { dueDate: company.dueDate } });
-  }
+  const now = ctx.clock.now();
+  const found = await repo.findActorBySession(ctx.db, claims.sid, claims.id, now);
+  if (!found) throw new AppError('ERR_SESSION_EXPIRED', 401);
+  // An access token issued before the company was deactivated or expired stops working at once.
+  assertCompanyActive(found.company, isoDay(now));
+  return found.actor;
 }
 
 export async function login(ctx: AppContext, input: LoginInput, meta: ClientMeta): Promise<IssuedSession> {
@@ -103,34 +107,68 @@ function splitRefreshToken(token: string | undefined): { sessionId: string; secr
   return { sessionId, secret };
 }
 
+/**
+ * A refresh token rotated this recently still answers, with the session it was rotated into:
+ * several parts of a client (and its other tabs) refresh with the same cookie at the same moment.
+ */
+export const REFRESH_GRACE_MS = 10_000;
+
 /** Rotates the refresh token and issues a new access token. */
 export async function refresh(ctx: AppContext, refreshToken: string | undefined): Promise<IssuedSession> {
   const { sessionId, secret } = splitRefreshToken(refreshToken);
   const now = ctx.clock.now();
+  const pepper = ctx.config.jwtRefreshSecret;
+  const presentedHash = hashRefreshSecret(secret, pepper);
+  // The successor is derived from the presented secret, so every concurrent refresh with one
+  // cookie computes the same new token, whichever of them stores it.
+  const nextSecret = nextRefreshSecret(secret, pepper);
+  const nextHash = hashRefreshSecret(nextSecret, pepper);
   const session = await repo.findLiveSession(ctx.db, sessionId, now);
-  const presentedHash = hashRefreshSecret(secret, ctx.config.jwtRefreshSecret);
-  if (!session || session.refreshHash !== presentedHash) throw new AppError('ERR_SESSION_EXPIRED', 401);
+  if (!session) throw new AppError('ERR_SESSION_EXPIRED', 401);
 
   const user = await findUser(ctx.db, session.companyId, session.userId);
   if (!user) throw new AppError('ERR_SESSION_EXPIRED', 401);
   const company = await ctx.db.selectFrom('companies').select(['status', 'dueDate']).where('id', '=', user.companyId).executeTakeFirstOrThrow();
   assertCompanyActive(company, isoDay(now));
 
-  const nextSecret = newRefreshSecret();
   const expiresAt = new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000);
-  const rotated = await repo.rotateSession(ctx.db, sessionId, presentedHash, hashRefreshSecret(nextSecret, ctx.config.jwtRefreshSecret), expiresAt, now);
-  if (!rotated) throw new AppError('ERR_SESSION_EXPIRED', 401);
+  const rotated =
+    session.refreshHash === presentedHash && (await repo.rotateSession(ctx.db, sessionId, presentedHash, nextHash, expiresAt, now));
+  if (!rotated) await acceptRotatedToken(ctx, sessionId, nextHash, now);
 
   const token = await ctx.tokens.signAccess({ id: user.id, companyId: user.companyId, profile: user.profile, super: user.super, sid: sessionId });
   return { token, refreshToken: `${sessionId}.${nextSecret}`, user: await loadSessionUser(ctx.db, user.companyId, user.id) };
 }
 
-/** Ends the session named by the refresh cookie or, failing that, by the access token's `sid`. */
-export async function logout(ctx: AppContext, refreshToken: string | undefined, accessSessionId: string | undefined) {
-  const sessionId = refreshToken?.split('.')[0] || accessSessionId;
-  if (!sessionId || !/^[0-9a-f-]{36}$/i.test(sessionId)) return;
-  await repo.revokeSession(ctx.db, sessionId, ctx.clock.now());
+/**
+ * The presented token is not the session's current one. It passes only when it is the token the
+ * current one was rotated from, within the grace window; after it, its reuse means two parties hold
+ * the session (a stolen cookie), so the session ends for both.
+ */
+async function acceptRotatedToken(ctx: AppContext, sessionId: string, nextHash: string, now: Date): Promise<void> {
+  const current = await repo.findLiveSession(ctx.db, sessionId, now);
+  if (!current || current.refreshHash !== nextHash) throw new AppError('ERR_SESSION_EXPIRED', 401);
+  if (now.getTime() - new Date(current.rotatedAt).getTime() <= REFRESH_GRACE_MS) return;
+  await repo.revokeSession(ctx.db, sessionId, now);
   ctx.live.endSessions([sessionId]);
+  throw new AppError('ERR_SESSION_EXPIRED', 401);
+}
+
+/**
+ * Ends the session of the refresh cookie when the whole token matches, and the session of a valid
+ * access token; a cookie with a known session id but a wrong secret ends nothing.
+ */
+export async function logout(ctx: AppContext, refreshToken: string | undefined, accessSessionId: string | undefined) {
+  const now = ctx.clock.now();
+  const ended = new Set<string>();
+  if (accessSessionId) ended.add(accessSessionId);
+  const [sessionId, secret] = (refreshToken ?? '').split('.');
+  if (sessionId && secret && /^[0-9a-f-]{36}$/i.test(sessionId)) {
+    const session = await repo.findLiveSession(ctx.db, sessionId, now);
+    if (session?.refreshHash === hashRefreshSecret(secret, ctx.config.jwtRefreshSecret)) ended.add(sessionId);
+  }
+  for (const id of ended) await repo.revokeSession(ctx.db, id, now);
+  ctx.live.endSessions([...ended]);
 }
 
 export async function loadSessionUser(db: Database, companyId: number, userId: number): Promise<SessionUser> {

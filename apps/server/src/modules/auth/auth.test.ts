@@ -1,11 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REFRESH_GRACE_MS } from './auth.service.js';
 import { startTestApp, type TestApp, type TestCompany } from '../../test/harness.js';
 
 let t: TestApp;
 let company: TestCompany;
+/** The server's clock runs this far ahead of the real one (a refresh token's grace window). */
+let clockAheadMs = 0;
 
 beforeAll(async () => {
-  t = await startTestApp({ env: { LOGIN_MAX_PER_EMAIL: '4', LOGIN_MAX_PER_IP: '1000' } });
+  t = await startTestApp({
+    env: { LOGIN_MAX_PER_EMAIL: '4', LOGIN_MAX_PER_IP: '1000' },
+    clock: { now: () => new Date(Date.now() + clockAheadMs) },
+  });
   company = await t.createCompany({ dueDate: '2999-01-01', plan: { useKanban: false } });
 });
 afterAll(() => t.close());
@@ -88,18 +94,43 @@ describe('session', () => {
     expect(me.json().id).toBe(company.adminId);
   });
 
-  it('rotates the refresh token: the new cookie works, the old one is dead', async () => {
+  const refreshWith = (cookie: string) => t.request({ method: 'POST', url: '/api/auth/refresh_token', headers: { cookie } });
+  const cookieOf = (res: Awaited<ReturnType<typeof refreshWith>>) => `jrt=${res.cookies.find((c) => c.name === 'jrt')!.value}`;
+
+  it('rotates the refresh token: the new cookie works, and the old one reused later ends the session', async () => {
     const s = await t.login(company.email, company.password);
-    const first = await t.request({ method: 'POST', url: '/api/auth/refresh_token', headers: { cookie: s.cookie } });
+    const first = await refreshWith(s.cookie);
     expect(first.statusCode).toBe(200);
     expect(first.json().token).toMatch(/^ey/);
-    const rotated = first.cookies.find((c) => c.name === 'jrt')!.value;
-    expect(`jrt=${rotated}`).not.toBe(s.cookie);
-
-    const replay = await t.request({ method: 'POST', url: '/api/auth/refresh_token', headers: { cookie: s.cookie } });
-    expect(replay.statusCode).toBe(401);
-    const next = await t.request({ method: 'POST', url: '/api/auth/refresh_token', headers: { cookie: `jrt=${rotated}` } });
+    const rotated = cookieOf(first);
+    expect(rotated).not.toBe(s.cookie);
+    const next = await refreshWith(rotated);
     expect(next.statusCode).toBe(200);
+    const newest = cookieOf(next);
+
+    // Whoever still presents a rotated token after the grace window holds a copy of the cookie.
+    clockAheadMs = REFRESH_GRACE_MS + 1_000;
+    try {
+      const replay = await refreshWith(rotated);
+      expect(replay.statusCode).toBe(401);
+      expect(replay.cookies.find((c) => c.name === 'jrt')?.value).toBe('');
+      expect((await refreshWith(newest)).statusCode).toBe(401);
+      expect((await t.as({ ...s, token: next.json().token }).get('/api/auth/me')).statusCode).toBe(401);
+    } finally {
+      clockAheadMs = 0;
+    }
+  });
+
+  it('five refreshes at once with one cookie all answer the same new session', async () => {
+    const s = await t.login(company.email, company.password);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => refreshWith(s.cookie)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(answers.map(cookieOf)).size).toBe(1);
+    for (const answer of answers) expect((await t.as({ ...s, token: answer.json().token }).get('/api/auth/me')).statusCode).toBe(200);
+    // One session, still rotating normally.
+    const live = await t.database.db.selectFrom('authSessions').select('id').where('userId', '=', s.userId).where('revokedAt', 'is', null).execute();
+    expect(live.map((r) => r.id)).toEqual([s.sessionId]);
+    expect((await refreshWith(cookieOf(answers[0]))).statusCode).toBe(200);
   });
 
   it('a new login ends the previous session of the same user', async () => {
@@ -113,11 +144,38 @@ describe('session', () => {
     expect(refresh.statusCode).toBe(401);
   });
 
+  it('logout with a cookie whose secret is wrong ends nothing', async () => {
+    const s = await t.login(company.email, company.password);
+    const forged = `${s.cookie.split('.')[0]}.not-the-secret`;
+    const out = await t.request({ method: 'DELETE', url: '/api/auth/logout', headers: { cookie: forged } });
+    expect(out.statusCode).toBe(204);
+    expect((await t.as(s).get('/api/auth/me')).statusCode).toBe(200);
+    expect((await refreshWith(s.cookie)).statusCode).toBe(200);
+  });
+
   it('logout revokes the session', async () => {
     const s = await t.login(company.email, company.password);
     const out = await t.request({ method: 'DELETE', url: '/api/auth/logout', headers: { cookie: s.cookie, authorization: `Bearer ${s.token}` } });
     expect(out.statusCode).toBe(204);
     expect((await t.as(s).get('/api/auth/me')).statusCode).toBe(401);
+  });
+});
+
+describe('a company that stops working', () => {
+  it('refuses at once an access token issued before it was deactivated or expired, with the error login gives', async () => {
+    const c = await t.createCompany({ dueDate: '2999-01-01' });
+    const s = await t.login(c.email, c.password);
+    expect((await t.as(s).get('/api/auth/me')).statusCode).toBe(200);
+
+    await t.database.db.updateTable('companies').set({ dueDate: '2000-01-01' }).where('id', '=', c.companyId).execute();
+    const expired = await t.as(s).get('/api/auth/me');
+    expect(expired.statusCode).toBe(402);
+    expect(expired.json().error).toBe('ERR_SUBSCRIPTION_EXPIRED');
+
+    await t.database.db.updateTable('companies').set({ dueDate: null, status: false }).where('id', '=', c.companyId).execute();
+    const inactive = await t.as(s).get('/api/auth/me');
+    expect(inactive.statusCode).toBe(402);
+    expect(inactive.json()).toEqual({ error: 'ERR_COMPANY_INACTIVE' });
   });
 });
 

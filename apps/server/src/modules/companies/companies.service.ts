@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import {
   PAGE_SIZE,
   TRIAL_DAYS,
+  rooms,
   type Company,
   type CompanySchedule,
   type ListQuery,
@@ -140,6 +141,11 @@ export async function updateCompany(ctx: AppContext, actor: Actor, companyId: nu
     .catch((error) => {
       throw nameTaken(error);
     });
+  if (columns.status !== undefined || columns.dueDate !== undefined) {
+    // An inactive or expired company stops at once: its sockets are cut, its WhatsApp sessions stop.
+    ctx.live.reauthorize(rooms.company(companyId));
+    void ctx.sessions.sweep().catch((error) => ctx.log.error({ err: error, companyId }, 'stopping the sessions of a company failed'));
+  }
   if (campaignsEnabled !== undefined) {
     forgetSettings(companyId);
     ctx.live.toCompany(companyId, 'settings', { action: 'update', setting: { key: 'campaignsEnabled', value: String(campaignsEnabled) } });

@@ -6,6 +6,7 @@
 import { sql, type UpdateObject } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { DB, WhatsappRow } from '../../db/schema.js';
+import { companyWorks } from '../companies/companies.standing.js';
 
 /** Columns of a connection row, values or SQL expressions (`retries + 1`). */
 export type ConnectionChanges = UpdateObject<DB, 'whatsapps'>;
@@ -51,10 +52,10 @@ export async function releaseLease(db: Database, whatsappId: number, holder: str
 }
 
 /**
- * Connections some process should take: wanted (auto start, company active) or carrying a
- * command, with no lease or an expired one (its holder stopped or died).
+ * Connections some process should take: wanted (auto start, company active and not past its due
+ * date on `today`) or carrying a command, with no lease or an expired one (its holder stopped or died).
  */
-export async function unheldConnections(db: Database, limit = 200): Promise<number[]> {
+export async function unheldConnections(db: Database, today: string, limit = 200): Promise<number[]> {
   const rows = await db
     .selectFrom('whatsapps')
     .innerJoin('companies', 'companies.id', 'whatsapps.companyId')
@@ -62,7 +63,7 @@ export async function unheldConnections(db: Database, limit = 200): Promise<numb
     .select('whatsapps.id')
     .where((eb) =>
       eb.and([
-        eb.or([eb.and([eb('whatsapps.autoStart', '=', true), eb('companies.status', '=', true)]), eb('whatsapps.sessionRequest', '!=', '')]),
+        eb.or([eb.and([eb('whatsapps.autoStart', '=', true), companyWorks('companies', today)]), eb('whatsapps.sessionRequest', '!=', '')]),
         eb.or([eb('whatsappLeases.whatsappId', 'is', null), eb('whatsappLeases.expiresAt', '<', nowInDb)]),
       ]),
     )
@@ -72,27 +73,28 @@ export async function unheldConnections(db: Database, limit = 200): Promise<numb
   return rows.map((r) => r.id);
 }
 
-/** Held connections whose wanted state changed (a command, a disconnect, an inactive company). */
-export async function heldNeedingAttention(db: Database, holder: string): Promise<number[]> {
+/** Held connections whose wanted state changed (a command, a disconnect, an inactive or expired company). */
+export async function heldNeedingAttention(db: Database, holder: string, today: string): Promise<number[]> {
   const rows = await db
     .selectFrom('whatsappLeases')
     .innerJoin('whatsapps', 'whatsapps.id', 'whatsappLeases.whatsappId')
     .innerJoin('companies', 'companies.id', 'whatsapps.companyId')
     .select('whatsapps.id')
     .where('whatsappLeases.holder', '=', holder)
-    .where((eb) => eb.or([eb('whatsapps.sessionRequest', '!=', ''), eb('whatsapps.autoStart', '=', false), eb('companies.status', '=', false)]))
+    .where((eb) => eb.or([eb('whatsapps.sessionRequest', '!=', ''), eb('whatsapps.autoStart', '=', false), sql<boolean>`not ${companyWorks('companies', today)}`]))
     .execute();
   return rows.map((r) => r.id);
 }
 
+/** `companyActive`: the company is active and not past its due date on `today`. */
 export type SessionRow = WhatsappRow & { companyActive: boolean };
 
-export function sessionRow(db: Database, whatsappId: number): Promise<SessionRow | undefined> {
+export function sessionRow(db: Database, whatsappId: number, today: string): Promise<SessionRow | undefined> {
   return db
     .selectFrom('whatsapps')
     .innerJoin('companies', 'companies.id', 'whatsapps.companyId')
     .selectAll('whatsapps')
-    .select('companies.status as companyActive')
+    .select(companyWorks('companies', today).as('companyActive'))
     .where('whatsapps.id', '=', whatsappId)
     .executeTakeFirst();
 }

@@ -6,6 +6,7 @@ import { SimulatorNetwork } from '../../channels/whatsapp/simulator/network.js';
 import { SIMULATOR_CAPABILITIES } from '../../channels/whatsapp/simulator/simulator-provider.js';
 import { startTestApp, unique, type ApiClient, type TestApp, type TestCompany, type TestSession } from '../../test/harness.js';
 import { eventually, liveSockets } from '../../test/live-sockets.js';
+import { ensurePlatformAdmin } from '../seed/seed.js';
 
 /**
  * Live sessions through the simulator (manual clock) and Baileys against an unreachable socket:
@@ -268,5 +269,32 @@ describe('faults and crashes', () => {
       expect(seen().slice(0, 4).map((e) => (e.payload as ConnectionSessionEvent).session.status)).toEqual(['OPENING', 'TIMEOUT', 'OPENING', 'DISCONNECTED']),
     );
     expect((await admin.get('/api/whatsapp')).statusCode).toBe(200);
+  });
+});
+
+describe('a company that stops working', () => {
+  it('has its running sessions stopped when its due date passes, and again when the super user deactivates it', async () => {
+    const leaseOf = (id: number) => t.database.db.selectFrom('whatsappLeases').select('holder').where('whatsappId', '=', id).execute();
+    const expiring = await t.createCompany({ dueDate: '2999-01-01' });
+    const api = t.as(await t.login(expiring.email, expiring.password));
+    const w = (await api.post('/api/whatsapp', { name: unique('Vencendo'), provider: 'simulator' })).json() as Connection;
+    await eventually(() => expect(t.ctx.sessions.session(w.id)).toBeDefined());
+
+    await t.database.db.updateTable('companies').set({ dueDate: '2001-01-01' }).where('id', '=', expiring.companyId).execute();
+    await t.ctx.sessions.sweep();
+    await t.ctx.sessions.idle();
+    expect(t.ctx.sessions.session(w.id)).toBeUndefined();
+    expect(await leaseOf(w.id)).toEqual([]);
+
+    // Paid again: the session comes back on the next sweep; deactivated: it stops without waiting for one.
+    await t.database.db.updateTable('companies').set({ dueDate: null }).where('id', '=', expiring.companyId).execute();
+    await t.ctx.sessions.sweep();
+    await eventually(() => expect(t.ctx.sessions.session(w.id)).toBeDefined());
+    await ensurePlatformAdmin(t.database.db, t.config, t.app.log);
+    const root = t.as(await t.login(t.config.adminEmail, t.config.adminPassword));
+    const row = (await root.get(`/api/companies/${expiring.companyId}`)).json();
+    expect((await root.put(`/api/companies/${expiring.companyId}`, { name: row.name, email: row.email, planId: row.planId, status: false })).statusCode).toBe(200);
+    await eventually(() => expect(t.ctx.sessions.session(w.id)).toBeUndefined());
+    expect(await leaseOf(w.id)).toEqual([]);
   });
 });

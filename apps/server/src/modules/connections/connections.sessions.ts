@@ -15,7 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ProviderRegistry } from '../../channels/whatsapp/registry.js';
 import type { ProviderSession, StatusEvent } from '../../channels/whatsapp/provider.js';
 import type { Database } from '../../db/database.js';
-import type { Clock } from '../../platform/clock.js';
+import { isoDay, type Clock } from '../../platform/clock.js';
 import type { LiveChannel } from '../../platform/live.js';
 import type { MediaStore } from '../../platform/media.js';
 import type { SessionManager } from '../../platform/context.js';
@@ -151,14 +151,14 @@ class ConnectionSessions implements SessionManager {
     // Leases under our id with no session here: this process restarted after a crash and takes them back at once.
     const reclaimed = new Set([...held].filter((id) => !this.slots.has(id)));
     for (const id of reclaimed) work.push(this.poke(id));
-    for (const id of await leases.heldNeedingAttention(db, this.nodeId)) if (!reclaimed.has(id)) work.push(this.poke(id));
-    for (const id of await leases.unheldConnections(db)) if (!this.slots.has(id)) work.push(this.poke(id));
+    for (const id of await leases.heldNeedingAttention(db, this.nodeId, this.today())) if (!reclaimed.has(id)) work.push(this.poke(id));
+    for (const id of await leases.unheldConnections(db, this.today())) if (!this.slots.has(id)) work.push(this.poke(id));
     await Promise.all(work);
   }
 
   private async reconcile(whatsappId: number): Promise<void> {
     const { db } = this.deps;
-    const row = await leases.sessionRow(db, whatsappId);
+    const row = await leases.sessionRow(db, whatsappId, this.today());
     let slot = this.slots.get(whatsappId);
     if (!slot) {
       if (!row || !this.active) return;
@@ -201,6 +201,11 @@ class ConnectionSessions implements SessionManager {
     this.slots.delete(whatsappId);
   }
 
+  /** A company past its due date stops like an inactive one, by the app's clock as login does. */
+  private today(): string {
+    return isoDay(this.deps.clock.now());
+  }
+
   private isLive(slot: Slot): boolean {
     return Boolean(slot.session && slot.session.status !== 'DISCONNECTED');
   }
@@ -241,7 +246,7 @@ class ConnectionSessions implements SessionManager {
   private async teardown(slot: Slot, how: Close): Promise<void> {
     await this.close(slot, how);
     if (how === 'logout') {
-      const row = await leases.sessionRow(this.deps.db, slot.whatsappId);
+      const row = await leases.sessionRow(this.deps.db, slot.whatsappId, this.today());
       if (row && (row.status !== 'DISCONNECTED' || row.qrcode || row.pairingCode || row.nextRetryAt)) {
         await this.writeStatus(slot, { status: 'DISCONNECTED', qrcode: '', pairingCode: '', nextRetryAt: null });
       }

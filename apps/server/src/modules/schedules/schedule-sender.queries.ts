@@ -4,10 +4,23 @@
  */
 import type { Database } from '../../db/database.js';
 import type { ScheduleRow } from '../../db/schema-schedules.js';
+import { isoDay } from '../../platform/clock.js';
+import { companyWorks } from '../companies/companies.standing.js';
 
-/** Pending schedules whose time has come (the look reads a small partial index). */
+/** Pending schedules whose time has come, of companies that work today (inactive or expired ones wait). */
 function due(db: Database, now: Date) {
-  return db.selectFrom('schedules').where('status', '=', 'PENDENTE').where('sendAt', '<=', now);
+  return db
+    .selectFrom('schedules')
+    .where('status', '=', 'PENDENTE')
+    .where('sendAt', '<=', now)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('companies as c')
+          .select('c.id')
+          .whereRef('c.id', '=', 'schedules.companyId')
+          .where(companyWorks('c', isoDay(now))),
+      ),
+    );
 }
 
 export function dueSchedules(db: Database, now: Date, limit: number): Promise<ScheduleRow[]> {

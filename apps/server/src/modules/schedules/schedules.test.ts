@@ -185,6 +185,29 @@ describe('sending', () => {
   });
 });
 
+describe('a company that stops working', () => {
+  it('keeps the schedules of an inactive or expired company waiting, and sends them once it works again', async () => {
+    const other = await w.t.createCompany();
+    const api = w.t.as(await w.t.login(other.email, other.password));
+    const contactId = (await api.post('/api/contacts', { name: 'Conta Suspensa', number: '5511944440014' })).json().id;
+    const created = (await api.post('/api/schedules', { body: 'Lembrete suspenso', contactId, sendAt: new Date(w.clock.now()).toISOString() })).json() as Schedule;
+    const statusOf = async () => (await w.t.database.db.selectFrom('schedules').select('status').where('id', '=', created.id).executeTakeFirstOrThrow()).status;
+    const setCompany = (values: { status?: boolean; dueDate?: string | null }) =>
+      w.t.database.db.updateTable('companies').set(values).where('id', '=', other.companyId).execute();
+
+    await setCompany({ status: false });
+    await sweep();
+    expect(await statusOf()).toBe('PENDENTE');
+    await setCompany({ status: true, dueDate: '2001-01-01' });
+    await sweep();
+    expect(await statusOf()).toBe('PENDENTE');
+    // Working again, the sender takes it up (this company has no connection, so it ends as ERRO).
+    await setCompany({ dueDate: null });
+    await sweep();
+    expect(await statusOf()).toBe('ERRO');
+  });
+});
+
 describe('after a restart', () => {
   it('a schedule that fell due while the server was stopped is sent once on the first sweeps', async () => {
     const julia = customer(w, whatsappId, '5511944440020', 'Julia Melo');

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   PAGE_SIZE,
   V,
+  rooms,
   type AllTicket,
   type ListQuery,
   type Paged,
@@ -176,6 +177,8 @@ export async function updateUser(ctx: AppContext, actor: Actor, userId: number, 
     });
 
   ctx.live.endSessions(endedSessionIds);
+  // Their open sockets hear only what the new profile and queues allow, from now on.
+  ctx.live.reauthorize(rooms.user(userId));
   const user = await presentOne(ctx.db, actor.companyId, row);
   announce(ctx, actor.companyId, { action: 'update', userId, user });
   return user;

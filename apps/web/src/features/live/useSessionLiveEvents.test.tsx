@@ -60,6 +60,18 @@ describe('session live events', () => {
     expect(sessionStorage.getItem('atende.sessionTaken')).toBe('1');
   });
 
+  it('ends this tab, saying why, when its company stopped working', async () => {
+    localStorage.setItem('token', fakeJwt({ id: 7, companyId: 3, sid: 'session-a' }));
+    const { socket, emit } = fakeSocket();
+    renderWatcher(socket);
+
+    emit('company-3-auth', { action: 'sessionEnded', userId: 7, endedSessionIds: ['session-a'], reason: 'ERR_COMPANY_INACTIVE' });
+    expect(await screen.findByText('Esta empresa está inativa. Entre em contato com o suporte.')).toBeTruthy();
+    await waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1), { timeout: 2_000 });
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(sessionStorage.getItem('atende.sessionTaken')).toBeNull();
+  });
+
   it('ignores the end of other sessions', async () => {
     localStorage.setItem('token', fakeJwt({ id: 7, companyId: 3, sid: 'session-b' }));
     const { socket, emit } = fakeSocket();

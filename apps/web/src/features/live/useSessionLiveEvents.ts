@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { useAuth } from '../../app/auth';
 import { reloadPage } from '../../lib/browser';
+import { errorMessage } from '../../lib/errors';
 import { tokenSessionId } from '../../lib/jwt';
 import { clearSession, getToken, rememberSessionTaken, removeStored, writeStored } from '../../lib/storage';
 import { useLiveEvent } from './useLiveEvent';
 
-/** Session-wide live events: a login elsewhere ends this tab; company settings stay current. */
+/** Session-wide live events: a login elsewhere, or a session or company no longer valid, ends this tab; company settings stay current. */
 export function useSessionLiveEvents(): void {
   const { t } = useTranslation();
   const { user, updateUser } = useAuth();
@@ -18,10 +19,13 @@ export function useSessionLiveEvents(): void {
     if (payload?.action !== 'sessionEnded') return;
     const sid = tokenSessionId(getToken());
     if (!sid || !payload.endedSessionIds?.includes(sid)) return;
-    toast.error(t('sessionTaken'), { toastId: 'session-taken' });
+    // With a reason the session or the company stopped being valid; without one, a newer login took over.
+    const reason = payload.reason;
+    if (reason) toast.error(errorMessage({ error: reason }), { toastId: 'session-ended' });
+    else toast.error(t('sessionTaken'), { toastId: 'session-taken' });
     window.setTimeout(() => {
       clearSession();
-      rememberSessionTaken();
+      if (!reason) rememberSessionTaken();
       reloadPage();
     }, LIVE.reloadAfterMs);
   });
