@@ -24,7 +24,7 @@ import { tagsRoutes } from './tags/tags.routes.js';
 import { ticketNotesRoutes } from './ticket-notes/ticket-notes.routes.js';
 import { registerUserPresence } from './users/users.service.js';
 import { usersRoutes } from './users/users.routes.js';
-import { whatsappCloudWebhookRoutes } from './webhooks/whatsapp-cloud.routes.js';
+import { whatsappProviderRoutes } from './webhooks/whatsapp-providers.routes.js';
 
 export type ModuleRegistration = (api: FastifyInstance, ctx: AppContext, guards: Guards, live: LiveServer) => Promise<void>;
 
@@ -50,7 +50,7 @@ export const apiModules: ModuleRegistration[] = [
   (api, ctx, guards) => connectionsRoutes(api, ctx, guards),
   (api, ctx, guards) => mediaRoutes(api, ctx, guards),
   (api, ctx, guards) => simulatorRoutes(api, ctx, guards),
-  (api, ctx) => whatsappCloudWebhookRoutes(api, ctx),
+  (api, ctx) => whatsappProviderRoutes(api, ctx),
   (api, ctx, guards, live) => ticketsRoutes(api, ctx, guards, live),
   (api, ctx, guards) => messagesRoutes(api, ctx, guards),
   (api, ctx) => inboundModule(api, ctx),
