@@ -9,9 +9,9 @@ export type ConnectionProvider = (typeof CONNECTION_PROVIDERS)[number];
  * under `field` and the server stores them. Secrets are write-only: never answered (only whether
  * one is held, as `has<Name>`), and a blank value sent keeps the stored one.
  */
-export interface ProviderConfigSpec<Name extends string = string> {
+export interface ProviderConfigSpec<Name extends string = string, Field extends string = string> {
   /** The field of the connection payload that carries these settings. */
-  field: string;
+  field: Field;
   schema: z.ZodObject<Record<Name, z.ZodType<string | undefined>>>;
   /** In the order the dialog shows them. */
   fields: readonly Name[];
@@ -20,6 +20,8 @@ export interface ProviderConfigSpec<Name extends string = string> {
   required: readonly Name[];
   /** Made by the server (an unguessable value) when none is stored. */
   generated: readonly Name[];
+  /** The provider calls this server at a path of the connection's own (answered once saved, for the admin to copy). */
+  webhook: boolean;
 }
 
 /** Cloud API credentials; secrets are write-only (answered masked). */
@@ -30,13 +32,14 @@ export const cloudConfigInput = z.object({
   verifyToken: z.string().trim().max(200).optional(),
 });
 
-export const CLOUD_CONFIG: ProviderConfigSpec<keyof z.input<typeof cloudConfigInput>> = {
+export const CLOUD_CONFIG: ProviderConfigSpec<keyof z.input<typeof cloudConfigInput>, 'cloud'> = {
   field: 'cloud',
   schema: cloudConfigInput,
   fields: ['phoneNumberId', 'accessToken', 'appSecret', 'verifyToken'],
   secrets: ['accessToken', 'appSecret'],
   required: ['phoneNumberId', 'accessToken', 'appSecret'],
   generated: ['verifyToken'],
+  webhook: true,
 };
 
 export interface ConnectionProviderSpec {
@@ -46,14 +49,25 @@ export interface ConnectionProviderSpec {
 }
 
 /** What the dialog and the server share about each provider value. */
-export const CONNECTION_PROVIDER_SPECS: Record<ConnectionProvider, ConnectionProviderSpec> = {
+export const CONNECTION_PROVIDER_SPECS = {
   beta: {},
   cloud: { config: CLOUD_CONFIG },
   simulator: { demoOnly: true },
-};
+} satisfies Record<ConnectionProvider, ConnectionProviderSpec>;
 
-export const providerConfigSpecOf = (provider: string | null | undefined): ProviderConfigSpec | undefined =>
-  CONNECTION_PROVIDER_SPECS[provider as ConnectionProvider]?.config;
+type Specs = typeof CONNECTION_PROVIDER_SPECS;
+/** The payload fields that carry some provider's settings. */
+export type ProviderSettingsField = { [P in ConnectionProvider]: Specs[P] extends { config: { field: infer F } } ? F : never }[ConnectionProvider];
+
+export const specOfProvider = (provider: string | null | undefined): ConnectionProviderSpec | undefined =>
+  (CONNECTION_PROVIDER_SPECS as Record<string, ConnectionProviderSpec>)[provider ?? ''];
+
+export const providerConfigSpecOf = (provider: string | null | undefined): ProviderConfigSpec | undefined => specOfProvider(provider)?.config;
+
+/** Every provider's settings, once each. */
+export const PROVIDER_CONFIG_SPECS: readonly ProviderConfigSpec<string, ProviderSettingsField>[] = Object.values(
+  CONNECTION_PROVIDER_SPECS as Record<ConnectionProvider, { config?: ProviderConfigSpec<string, ProviderSettingsField> }>,
+).flatMap((spec) => (spec.config ? [spec.config] : []));
 
 /** How a held secret is told in the answer: `accessToken` → `hasAccessToken`. */
 export const heldSecretKey = (name: string) => `has${name.charAt(0).toUpperCase()}${name.slice(1)}`;
