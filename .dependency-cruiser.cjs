@@ -31,9 +31,11 @@ module.exports = {
     {
       name: 'server-channels-below-modules',
       severity: 'error',
-      comment: 'channels/ speak to WhatsApp; what the product does with an event is the modules\' business.',
+      comment:
+        'channels/ speak to WhatsApp; what the product does with an event is the modules\' business. ' +
+        'A provider\'s own HTTP routes (the Cloud webhook) may answer with the platform\'s AppError.',
       from: { path: `^${server}/channels/` },
-      to: { path: `^${server}/(modules|platform|composition\\.ts|app\\.ts|main\\.ts)` },
+      to: { path: `^${server}/(modules|platform|composition\\.ts|app\\.ts|main\\.ts)`, pathNot: `^${server}/platform/errors\\.ts$` },
     },
     {
       name: 'server-no-circular-features',

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { V, recordId, requiredText } from './common.js';
+import { CONNECTION_PROVIDERS, cloudConfigInput, type ConnectionProvider } from './connections/providers.js';
+
+export * from './connections/providers.js';
 
 /** Connection status (spec admin §4). */
 export const CONNECTION_STATUSES = ['qrcode', 'PAIRING', 'OPENING', 'CONNECTED', 'TIMEOUT', 'DISCONNECTED'] as const;
@@ -8,20 +11,8 @@ export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
 /** Statuses that put the red badge on the connections menu entry (spec core §2). */
 export const CONNECTION_PROBLEM_STATUSES: readonly ConnectionStatus[] = ['qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING'];
 
-/** `provider` values: 'beta' (WhatsApp Web, the default), 'cloud' (official Cloud API), 'simulator' (demo/tests only). */
-export const CONNECTION_PROVIDERS = ['beta', 'cloud', 'simulator'] as const;
-export type ConnectionProvider = (typeof CONNECTION_PROVIDERS)[number];
-
 const minutes = z.coerce.number({ error: V.invalid }).int({ error: V.invalid }).min(0, { error: V.invalid }).max(525_600);
 const text = (max = 4000) => z.string().max(max, { error: V.tooLong }).optional().default('');
-
-/** Cloud API credentials; secrets are write-only (answered masked). */
-export const cloudConfigInput = z.object({
-  phoneNumberId: z.string().trim().max(64).optional().default(''),
-  accessToken: z.string().trim().max(1000).optional(),
-  appSecret: z.string().trim().max(200).optional(),
-  verifyToken: z.string().trim().max(200).optional(),
-});
 
 /** Add/edit connection dialog (spec admin §3, defaults of §9). */
 export const connectionInput = z.object({

@@ -105,13 +105,8 @@ export interface AuthSessionsTable {
   rotatedAt: Timestamp;
 }
 
-/** Cloud API credentials of a connection (jsonb; secrets never leave the server). */
-export interface CloudProviderConfig {
-  phoneNumberId?: string;
-  accessToken?: string;
-  appSecret?: string;
-  verifyToken?: string;
-}
+/** A connection's provider settings, e.g. Cloud API credentials (jsonb; secrets never leave the server). */
+export type ProviderConfig = Record<string, string | undefined>;
 
 export interface WhatsappsTable {
   id: Id;
@@ -142,7 +137,7 @@ export interface WhatsappsTable {
   timeUseBotQueues: ColumnType<number, number | undefined, number>;
   maxUseBotQueues: ColumnType<number, number | undefined, number>;
   /** jsonb: written as JSON text, read back as an object. */
-  providerConfig: ColumnType<CloudProviderConfig, string | undefined, string>;
+  providerConfig: ColumnType<ProviderConfig, string | undefined, string>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

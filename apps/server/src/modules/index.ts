@@ -20,7 +20,7 @@ import { ticketsRoutes } from './tickets/tickets.routes.js';
 import { tagsRoutes } from './tags/tags.routes.js';
 import { ticketNotesRoutes } from './ticket-notes/ticket-notes.routes.js';
 import { usersRoutes } from './users/users.routes.js';
-import { whatsappCloudWebhookRoutes } from './webhooks/whatsapp-cloud.routes.js';
+import { whatsappProviderRoutes } from './webhooks/whatsapp-providers.routes.js';
 
 export type ModuleRegistration = (api: FastifyInstance, ctx: AppContext, guards: Guards) => Promise<void>;
 
@@ -46,7 +46,7 @@ export const apiModules: ModuleRegistration[] = [
   (api, ctx, guards) => connectionsRoutes(api, ctx, guards),
   (api, ctx, guards) => mediaRoutes(api, ctx, guards),
   (api, ctx, guards) => simulatorRoutes(api, ctx, guards),
-  (api, ctx) => whatsappCloudWebhookRoutes(api, ctx),
+  (api, ctx) => whatsappProviderRoutes(api, ctx),
   (api, ctx, guards) => ticketsRoutes(api, ctx, guards),
   (api, ctx, guards) => messagesRoutes(api, ctx, guards),
 ];

@@ -2,12 +2,27 @@ import { describe, expect, it } from 'vitest';
 import { ManualClock } from './clock.js';
 import { MemoryAuthStore } from './memory-auth-store.js';
 import { isWhatsAppError, silentLogger } from './provider.js';
+import { baileysProvider } from './baileys/definition.js';
+import { cloudProvider } from './cloud/definition.js';
 import { createProviderRegistry, providerKindOf } from './registry.js';
+import { simulatorProvider } from './simulator/definition.js';
 import { SimulatorNetwork } from './simulator/network.js';
 
 const base = () => ({ connectionId: 1, companyId: 1, authStore: new MemoryAuthStore(), logger: silentLogger });
 
 describe('provider registry', () => {
+  it("exposes exactly each provider folder's definition, every provider value meaning one of them", () => {
+    const registry = createProviderRegistry();
+    expect(registry.definitions).toEqual([baileysProvider, cloudProvider, simulatorProvider]);
+    expect(registry.definitions.map((d) => d.kind)).toEqual(['baileys', 'cloud', 'simulator']);
+    const settings = registry.definitions.flatMap((d) => d.settings);
+    expect(new Set(settings).size).toBe(settings.length);
+    for (const definition of registry.definitions) {
+      for (const setting of definition.settings) expect(registry.definitionOf(setting)).toBe(definition);
+      if (definition.config) expect(definition.config.secrets.every((name) => definition.config!.fields.includes(name))).toBe(true);
+    }
+  });
+
   it("maps the connection's provider field, 'beta' and empty meaning Baileys", () => {
     expect(providerKindOf('beta')).toBe('baileys');
     expect(providerKindOf(undefined)).toBe('baileys');
@@ -59,7 +74,7 @@ describe('provider registry', () => {
     const registry = createProviderRegistry({ cloud: { baseUrl: 'http://127.0.0.1:1/v21.0' } });
     expect(() => registry.create({ ...base(), provider: 'cloud' })).toThrow(expect.objectContaining({ code: 'ERR_WAPP_NOT_INITIALIZED' }));
     const session = registry.create({
-      ...base(), provider: 'cloud', cloud: { phoneNumberId: '1', accessToken: 't', appSecret: 's', verifyToken: 'v' },
+      ...base(), provider: 'cloud', config: { phoneNumberId: '1', accessToken: 't', appSecret: 's', verifyToken: 'v' },
     });
     expect(session.kind).toBe('cloud');
     expect(typeof session.receiveWebhook).toBe('function');

@@ -1,47 +1,32 @@
 /**
  * The one place that turns a connection's `provider` field into an implementation. Everything
- * else holds a ProviderSession and never asks which kind it is.
+ * else holds a ProviderSession and never asks which kind it is. Each provider folder exports one
+ * definition (definition.ts); adding a provider is adding its folder and a line to DEFINITIONS.
  *
  * 'beta' is the spec's default value for a new connection and means the WhatsApp Web provider
  * (Baileys). The simulator exists only when the registry is created with simulatorEnabled (demo,
  * tests): a production server configured without it refuses such connections.
  */
-import { BAILEYS_CAPABILITIES, createBaileysSession, type BaileysSessionOptions } from './baileys/baileys-provider.js';
-import { CLOUD_CAPABILITIES, createCloudSession, type CloudConnectionConfig, type CloudSessionOptions } from './cloud/cloud-provider.js';
-import { WhatsAppError, type Capabilities, type ProviderKind, type ProviderOptions, type ProviderSession } from './provider.js';
+import { baileysProvider } from './baileys/definition.js';
+import { cloudProvider } from './cloud/definition.js';
+import type { ProviderDefinition, RegistryOptions, ResolvedRegistryOptions, SessionRequest } from './definition.js';
+import { WhatsAppError, type Capabilities, type ProviderKind, type ProviderSession } from './provider.js';
 import { sharedSimulatorNetwork, type SimulatorNetwork } from './simulator/network.js';
-import { createSimulatorSession, SIMULATOR_CAPABILITIES, type SimulatorSessionOptions } from './simulator/simulator-provider.js';
+import { simulatorProvider } from './simulator/definition.js';
+
+export type { ProviderConfig, ProviderDefinition, ProviderRouteContext, RegistryOptions, SessionRequest } from './definition.js';
+
+/** Every provider this application knows. */
+export const DEFINITIONS: readonly ProviderDefinition[] = [baileysProvider, cloudProvider, simulatorProvider];
 
 /** Values of the connection's `provider` column this registry understands. */
-export const PROVIDER_SETTINGS = ['beta', 'baileys', 'cloud', 'simulator'] as const;
-export type ProviderSetting = (typeof PROVIDER_SETTINGS)[number];
-
-const KINDS: Record<ProviderSetting, ProviderKind> = { beta: 'baileys', baileys: 'baileys', cloud: 'cloud', simulator: 'simulator' };
-const CAPABILITIES: Record<ProviderKind, Capabilities> = {
-  baileys: BAILEYS_CAPABILITIES, cloud: CLOUD_CAPABILITIES, simulator: SIMULATOR_CAPABILITIES,
-};
-
-export interface RegistryOptions {
-  simulatorEnabled?: boolean;
-  /** The network simulator sessions join; the process-wide one when absent. */
-  simulator?: SimulatorNetwork;
-  simulatorSession?: Omit<SimulatorSessionOptions, 'network'>;
-  /** Defaults for every Baileys session (e.g. a socket URL in tests). */
-  baileys?: Omit<BaileysSessionOptions, 'makeSocket'>;
-  /** Defaults for every Cloud session: Graph base URL, freshness window. */
-  cloud?: Pick<CloudSessionOptions, 'baseUrl' | 'staleAfterMs' | 'dropStale' | 'customerWindowMs' | 'fetch'>;
-}
-
-export interface SessionRequest extends ProviderOptions {
-  /** The connection's `provider` field; empty means 'beta'. */
-  provider?: string | null;
-  /** Per-connection Cloud API credentials (required for 'cloud'). */
-  cloud?: CloudConnectionConfig;
-  /** When the customer last wrote, from the message store (Cloud's 24 h window). */
-  lastInboundAt?: (chatId: string) => Promise<number | null>;
-}
+export const PROVIDER_SETTINGS = DEFINITIONS.flatMap((definition) => definition.settings);
 
 export interface ProviderRegistry {
+  /** Every provider, offered by this server or not. */
+  readonly definitions: readonly ProviderDefinition[];
+  /** Throws ERR_WAPP_UNKNOWN_PROVIDER for a value it does not know. */
+  definitionOf(provider: string | null | undefined): ProviderDefinition;
   /** Throws ERR_WAPP_UNKNOWN_PROVIDER for a value it does not know. */
   kindOf(provider: string | null | undefined): ProviderKind;
   /** False for unknown values and for the simulator when it is disabled. */
@@ -52,42 +37,36 @@ export interface ProviderRegistry {
   readonly simulator: SimulatorNetwork | undefined;
 }
 
-export function providerKindOf(provider: string | null | undefined): ProviderKind {
+/** The provider a connection's `provider` field means, or undefined for a value no provider uses. */
+export function findProviderDefinition(provider: string | null | undefined): ProviderDefinition | undefined {
   const setting = (provider ?? '').trim().toLowerCase() || 'beta';
-  const kind = KINDS[setting as ProviderSetting];
-  if (!kind) throw new WhatsAppError('ERR_WAPP_UNKNOWN_PROVIDER', `unknown whatsapp provider '${provider}'`);
-  return kind;
+  return DEFINITIONS.find((candidate) => candidate.settings.includes(setting));
 }
+
+export function providerDefinitionOf(provider: string | null | undefined): ProviderDefinition {
+  const definition = findProviderDefinition(provider);
+  if (!definition) throw new WhatsAppError('ERR_WAPP_UNKNOWN_PROVIDER', `unknown whatsapp provider '${provider}'`);
+  return definition;
+}
+
+export const providerKindOf = (provider: string | null | undefined): ProviderKind => providerDefinitionOf(provider).kind;
 
 export function createProviderRegistry(options: RegistryOptions = {}): ProviderRegistry {
   const simulator = options.simulatorEnabled ? (options.simulator ?? sharedSimulatorNetwork()) : undefined;
+  const resolved: ResolvedRegistryOptions = { ...options, simulator };
 
-  const registry: ProviderRegistry = {
+  return {
     simulator,
+    definitions: DEFINITIONS,
+    definitionOf: providerDefinitionOf,
     kindOf: providerKindOf,
     isAvailable(provider) {
-      try {
-        return providerKindOf(provider) !== 'simulator' || Boolean(simulator);
-      } catch {
-        return false;
-      }
+      const definition = findProviderDefinition(provider);
+      return Boolean(definition) && (definition?.available?.(resolved) ?? true);
     },
-    capabilitiesOf: (provider) => CAPABILITIES[providerKindOf(provider)],
-    create(request) {
-      const { provider, cloud, lastInboundAt, ...base } = request;
-      const kind = providerKindOf(provider);
-      if (kind === 'simulator') {
-        if (!simulator) throw new WhatsAppError('ERR_WAPP_PROVIDER_DISABLED', 'the simulator provider is not enabled on this server');
-        return createSimulatorSession({ ...options.simulatorSession, ...base, network: simulator });
-      }
-      if (kind === 'cloud') {
-        if (!cloud?.phoneNumberId || !cloud.accessToken || !cloud.appSecret) {
-          throw new WhatsAppError('ERR_WAPP_NOT_INITIALIZED', 'a cloud connection needs phoneNumberId, accessToken and appSecret');
-        }
-        return createCloudSession({ ...options.cloud, ...base, ...cloud, baseUrl: cloud.baseUrl ?? options.cloud?.baseUrl, lastInboundAt });
-      }
-      return createBaileysSession({ ...options.baileys, ...base });
+    capabilitiesOf: (provider) => providerDefinitionOf(provider).capabilities,
+    create({ provider, ...request }) {
+      return providerDefinitionOf(provider).create(request, resolved);
     },
   };
-  return registry;
 }

@@ -1,6 +1,6 @@
-import { can, V } from '@atende/contract';
+import { can, V, type ProviderConfigSpec } from '@atende/contract';
 import type { ProviderRegistry } from '../../channels/whatsapp/registry.js';
-import type { CloudProviderConfig } from '../../db/schema.js';
+import type { ProviderConfig } from '../../db/schema.js';
 import type { Actor } from '../../platform/actor.js';
 import { AppError } from '../../platform/errors.js';
 
@@ -22,12 +22,10 @@ export function assertProviderAvailable(registry: ProviderRegistry, provider: st
   if (!registry.isAvailable(provider)) throw new AppError('ERR_WAPP_PROVIDER_DISABLED', 400);
 }
 
-/** A Cloud connection cannot start without its phone number id, access token and app secret. */
-export function assertCloudConfig(provider: string, config: CloudProviderConfig): void {
-  if (provider !== 'cloud') return;
+/** A provider's session cannot start without its required settings (a Cloud connection's credentials). */
+export function assertProviderConfig(spec: ProviderConfigSpec | undefined, config: ProviderConfig): void {
+  if (!spec) return;
   const fields: Record<string, string> = {};
-  if (!config.phoneNumberId) fields['cloud.phoneNumberId'] = V.required;
-  if (!config.accessToken) fields['cloud.accessToken'] = V.required;
-  if (!config.appSecret) fields['cloud.appSecret'] = V.required;
+  for (const name of spec.required) if (!config[name]) fields[`${spec.field}.${name}`] = V.required;
   if (Object.keys(fields).length) throw new AppError('ERR_VALIDATION', 400, { fields });
 }

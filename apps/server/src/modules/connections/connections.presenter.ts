@@ -1,11 +1,34 @@
-import type { Connection, ConnectionProvider, ConnectionSessionEvent, ConnectionStatus, ConnectionSummary, QueueRef } from '@atende/contract';
+import {
+  heldSecretKey,
+  type Connection, type ConnectionProvider, type ConnectionSessionEvent, type ConnectionStatus, type ConnectionSummary, type ProviderConfigSpec, type QueueRef,
+} from '@atende/contract';
+import { DEFINITIONS, findProviderDefinition, type ProviderDefinition } from '../../channels/whatsapp/registry.js';
 import type { Database } from '../../db/database.js';
 import type { WhatsappRow } from '../../db/schema.js';
 import { queuesOfConnections } from './connections.repository.js';
 
-export const webhookPathOf = (whatsappId: number) => `/api/webhooks/whatsapp-cloud/${whatsappId}`;
+/** The settings a connection's provider keeps in providerConfig (none for QR-paired providers). */
+export const configSpecOf = (provider: string): ProviderConfigSpec | undefined => findProviderDefinition(provider)?.config;
 
-/** The full shape, for admins: QR, pairing code, token and the non-secret Cloud settings. */
+/** Payload fields that carry some provider's settings (`cloud`). */
+export const PROVIDER_CONFIG_FIELDS: ReadonlySet<string> = new Set(DEFINITIONS.flatMap((d) => (d.config ? [d.config.field] : [])));
+
+/**
+ * A provider's settings as admins see them: plain settings as stored, each secret only as whether
+ * it is held (`hasAccessToken`), and the path the provider's routes answer this connection at.
+ */
+function presentProviderConfig(definition: ProviderDefinition, spec: ProviderConfigSpec, row: WhatsappRow): Record<string, unknown> {
+  const config = row.providerConfig ?? {};
+  const shown: Record<string, unknown> = {};
+  for (const name of spec.fields) {
+    if (spec.secrets.includes(name)) shown[heldSecretKey(name)] = Boolean(config[name]);
+    else shown[name] = config[name] ?? '';
+  }
+  if (definition.routes) shown.webhookPath = definition.routes.pathOf(row.id);
+  return shown;
+}
+
+/** The full shape, for admins: QR, pairing code, token and the provider's non-secret settings. */
 export function presentConnection(row: WhatsappRow, queues: QueueRef[]): Connection {
   const connection: Connection = {
     ...summaryOf(row, queues),
@@ -13,15 +36,9 @@ export function presentConnection(row: WhatsappRow, queues: QueueRef[]): Connect
     token: row.token,
   };
   if (row.pairingCode) connection.pairingCode = row.pairingCode;
-  if (row.provider === 'cloud') {
-    const config = row.providerConfig ?? {};
-    connection.cloud = {
-      phoneNumberId: config.phoneNumberId ?? '',
-      webhookPath: webhookPathOf(row.id),
-      hasAccessToken: Boolean(config.accessToken),
-      hasAppSecret: Boolean(config.appSecret),
-      verifyToken: config.verifyToken ?? '',
-    };
+  const definition = findProviderDefinition(row.provider);
+  if (definition?.config) {
+    Object.assign(connection, { [definition.config.field]: presentProviderConfig(definition, definition.config, row) });
   }
   return connection;
 }

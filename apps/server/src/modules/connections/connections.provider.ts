@@ -17,7 +17,6 @@ export function createProviderSession(
   row: SessionRow,
   handler: () => ChannelEventHandler,
 ): ProviderSession {
-  const config = row.providerConfig ?? {};
   const source = { whatsappId: row.id, companyId: row.companyId };
   return deps.registry.create({
     provider: row.provider,
@@ -27,10 +26,7 @@ export function createProviderSession(
     sendLedger: databaseSendLedger(deps.db, row.id),
     mediaSink: deps.media.sink,
     logger: deps.log.child({ whatsappId: row.id, companyId: row.companyId }),
-    cloud:
-      row.provider === 'cloud'
-        ? { phoneNumberId: config.phoneNumberId ?? '', accessToken: config.accessToken ?? '', appSecret: config.appSecret ?? '', verifyToken: config.verifyToken ?? '' }
-        : undefined,
+    config: row.providerConfig ?? {},
     lastInboundAt: async (chatId) => handler().lastInboundAt?.(source, chatId) ?? null,
   });
 }

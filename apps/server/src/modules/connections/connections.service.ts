@@ -1,25 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
-import { V, type Connection, type ConnectionSummary, type connectionInput } from '@atende/contract';
+import { V, type Connection, type ConnectionSummary, type connectionInput, type ProviderConfigSpec } from '@atende/contract';
 import type { Database } from '../../db/database.js';
-import type { CloudProviderConfig, WhatsappRow, WhatsappUpdate } from '../../db/schema.js';
+import type { ProviderConfig, WhatsappRow, WhatsappUpdate } from '../../db/schema.js';
 import type { Actor } from '../../platform/actor.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, conflict, isForeignKeyViolation, isUniqueViolation, notFound } from '../../platform/errors.js';
 import { assertWithinPlanLimit } from '../../platform/plan-limits.js';
 import { queueIdsOfCompany } from '../queues/queues.repository.js';
 import { announceConnection, announceDeleted } from './connections.live.js';
-import { assertCloudConfig, assertGreeting, assertProviderAvailable, maySeeSecrets } from './connections.policy.js';
-import { presentConnections } from './connections.presenter.js';
+import { assertGreeting, assertProviderAvailable, assertProviderConfig, maySeeSecrets } from './connections.policy.js';
+import { configSpecOf, presentConnections, PROVIDER_CONFIG_FIELDS } from './connections.presenter.js';
 import * as repo from './connections.repository.js';
 
 export type ConnectionFields = z.output<typeof connectionInput>;
-type CloudInput = ConnectionFields['cloud'];
 
 const noConnection = () => notFound('ERR_NO_WAPP_FOUND');
 const invalid = (field: string) => new AppError('ERR_VALIDATION', 400, { fields: { [field]: V.invalid } });
 
-/** An unguessable secret: the external API token and the Cloud webhook verify token. */
+/** An unguessable secret: the external API token and generated provider settings (the Cloud webhook verify token). */
 const newSecret = (bytes = 32) => randomBytes(bytes).toString('base64url');
 
 /**
@@ -46,12 +45,19 @@ function storageError(error: unknown) {
   return error;
 }
 
-/** Cloud credentials after applying what was sent; a verify token is made when none exists. */
-function cloudConfig(provider: string, current: CloudProviderConfig, sent: CloudInput): CloudProviderConfig {
-  if (provider !== 'cloud') return current;
-  const given = Object.fromEntries(Object.entries(sent ?? {}).filter(([, v]) => v !== undefined && v !== ''));
-  const merged: CloudProviderConfig = { ...current, ...given };
-  merged.verifyToken ||= newSecret(24);
+/**
+ * The provider's settings after applying what was sent under its field, checked by its schema: a
+ * blank value keeps the stored one (secrets are never answered, so the dialog sends them blank),
+ * and a generated setting is made when none is stored.
+ */
+function providerConfigOf(spec: ProviderConfigSpec | undefined, current: ProviderConfig, fields: Partial<ConnectionFields>): ProviderConfig {
+  if (!spec) return current;
+  const sent = (fields as Record<string, unknown>)[spec.field];
+  const parsed = spec.schema.partial().safeParse(sent ?? {});
+  if (!parsed.success) throw invalid(`${spec.field}.${String(parsed.error.issues[0]?.path[0] ?? '')}`);
+  const given = Object.fromEntries(Object.entries(parsed.data as ProviderConfig).filter(([, v]) => v !== undefined && v !== ''));
+  const merged: ProviderConfig = { ...current, ...given };
+  for (const name of spec.generated) merged[name] ||= newSecret(24);
   return merged;
 }
 
@@ -88,8 +94,9 @@ export async function createConnection(ctx: AppContext, actor: Actor, input: Con
   const { companyId } = actor;
   assertProviderAvailable(ctx.sessions.registry, input.provider);
   assertGreeting(new Set(input.queueIds).size, input.greetingMessage);
-  const providerConfig = cloudConfig(input.provider, {}, input.cloud);
-  assertCloudConfig(input.provider, providerConfig);
+  const spec = configSpecOf(input.provider);
+  const providerConfig = providerConfigOf(spec, {}, input);
+  assertProviderConfig(spec, providerConfig);
   const now = ctx.clock.now();
 
   const { row, previousDefault } = await ctx.db
@@ -151,8 +158,9 @@ export async function updateConnection(ctx: AppContext, actor: Actor, whatsappId
       const provider = sent.provider ?? current.provider;
       const providerChanged = provider !== current.provider;
       if (providerChanged) assertProviderAvailable(ctx.sessions.registry, provider);
-      const providerConfig = cloudConfig(provider, current.providerConfig ?? {}, sent.cloud);
-      assertCloudConfig(provider, providerConfig);
+      const spec = configSpecOf(provider);
+      const providerConfig = providerConfigOf(spec, current.providerConfig ?? {}, sent);
+      assertProviderConfig(spec, providerConfig);
       const queueCount = sent.queueIds
         ? new Set(sent.queueIds).size
         : ((await repo.queuesOfConnections(trx, companyId, [whatsappId])).get(whatsappId)?.length ?? 0);
@@ -165,10 +173,12 @@ export async function updateConnection(ctx: AppContext, actor: Actor, whatsappId
         previous = await repo.defaultConnectionRow(trx, companyId);
         await repo.clearDefault(trx, companyId, now);
       }
-      const { queueIds, cloud, isDefault, ...fields } = sent;
+      const { queueIds, isDefault, ...rest } = sent;
+      // Provider settings are stored in providerConfig, never as columns of their own.
+      const fields = Object.fromEntries(Object.entries(rest).filter(([key]) => !PROVIDER_CONFIG_FIELDS.has(key))) as WhatsappUpdate;
       const values: WhatsappUpdate = { ...fields, updatedAt: now, providerConfig: JSON.stringify(providerConfig) };
       if (isDefault) values.isDefault = true;
-      const credentialsChanged = provider === 'cloud' && JSON.stringify(providerConfig) !== JSON.stringify(current.providerConfig ?? {});
+      const credentialsChanged = Boolean(spec) && JSON.stringify(providerConfig) !== JSON.stringify(current.providerConfig ?? {});
       const request = providerChanged ? 'new-qr' : credentialsChanged ? 'restart' : '';
       if (request && current.autoStart) values.sessionRequest = stronger(current.sessionRequest, request);
       const updated = await repo.updateConnectionRow(trx, companyId, whatsappId, values);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Connection } from '@atende/contract';
+import { createProviderRegistry } from '../../channels/whatsapp/registry.js';
 import { startTestApp, unique, type ApiClient, type TestApp, type TestCompany } from '../../test/harness.js';
 import { defaultConnection } from './connections.service.js';
 
@@ -118,6 +119,26 @@ describe('creating connections', () => {
     expect(cloud.verifyToken.length).toBeGreaterThanOrEqual(32);
     expect(res.body).not.toContain('EAAG-secret-token');
     expect(res.body).not.toContain('app-secret-xyz');
+  });
+  it("never answers a provider's secret settings, and keeps them when sent blank", async () => {
+    const withSettings = createProviderRegistry().definitions.filter((definition) => definition.config);
+    expect(withSettings.length).toBeGreaterThan(0);
+    for (const { settings, config } of withSettings) {
+      const spec = config!;
+      const typed = Object.fromEntries(spec.fields.map((name) => [name, `${name}-${unique('v')}`]));
+      const created = await createOk(admin, { provider: settings[0], [spec.field]: typed });
+      const blank = Object.fromEntries(spec.secrets.map((name) => [name, '']));
+      expect((await admin.put(`/api/whatsapp/${created.id}`, { [spec.field]: blank })).statusCode).toBe(200);
+      const shown = await admin.get(`/api/whatsapp/${created.id}`);
+      expect(shown.statusCode).toBe(200);
+      for (const name of spec.secrets) {
+        expect(shown.body).not.toContain(typed[name]);
+        expect(shown.json()[spec.field]).not.toHaveProperty(name);
+        expect(shown.json()[spec.field][`has${name[0].toUpperCase()}${name.slice(1)}`]).toBe(true);
+      }
+      const row = await t.database.db.selectFrom('whatsapps').select('providerConfig').where('id', '=', created.id).executeTakeFirstOrThrow();
+      expect(row.providerConfig).toEqual(typed);
+    }
   });
 });
 

@@ -130,6 +130,11 @@ export class SimulatorNetwork {
   }
 
   /** Everything the customer's phone has seen with this business, both directions, in order. */
+  /** How many messages the connection has sent through the network (a repeated send counts again). */
+  sendsOf(connectionId: number): number {
+    return this.line(connectionId).businessSends;
+  }
+
   conversation(connectionId: number, number: string): PhoneEntry[] {
     return this.line(connectionId).conversation(canonicalNumber(number));
   }

@@ -162,14 +162,17 @@ export class PhoneLine {
     this.setAck(this.find(number, id, 'out'), Ack.PLAYED);
   }
 
+  /** Messages the business sent to this line, each counted however many times it was the same. */
+  businessSends = 0;
+
   sendFromBusiness(input: OutboundEntryInput & { number: string }): number {
     if (this.faults.failNextSend) {
       this.faults.failNextSend = false;
       throw new Error('simulated network refused the message');
     }
     if (!this.online) throw new Error('the simulated phone is offline');
-    const existing = this.chats.get(input.number)?.find((e) => e.id === input.id);
-    if (existing) return existing.timestamp; // same id twice: the phone shows it once
+    // Like WhatsApp: every send is a message on the phone. Sending once is the sender's job.
+    this.businessSends++;
     if (input.media) this.mediaStore.set(input.id, input.media);
     const entry: PhoneEntry = {
       id: input.id, direction: 'out', number: input.number, kind: input.kind, body: input.body,

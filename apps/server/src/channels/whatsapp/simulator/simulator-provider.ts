@@ -3,6 +3,7 @@
  * outside: QR until scanned, OPENING then CONNECTED, TIMEOUT with backoff when the link drops,
  * pairing kept in the AuthStateStore so a restart reconnects without a QR.
  */
+import { randomBytes } from 'node:crypto';
 import type { TimerHandle } from '../clock.js';
 import { messageIdFor, type BackoffPolicy } from '../delivery.js';
 import { canonicalNumber, jidToNumber, numberToJid, toChatId } from '../numbers.js';
@@ -222,7 +223,8 @@ export class SimulatorSession extends SessionBase implements ProviderSession, Si
     return this.sendOnce(idempotencyKey, async () => {
       const number = this.numberOf(entry.to);
       if (!this.network.numberExists(number)) throw new WhatsAppError('ERR_WAPP_INVALID_CONTACT');
-      const id = messageIdFor(this.connectionId, idempotencyKey);
+      // WhatsApp gives each send its own id; a random part keeps ids unique across restarts.
+      const id = `3EB0${randomBytes(9).toString('hex').toUpperCase()}`;
       const timestamp = this.line.sendFromBusiness({ ...entry, kind: entry.kind as MessageKind, id, number });
       this.pushAck(id, Ack.SENT, { chatId: numberToJid(number), timestamp });
       return { providerMessageId: id, timestamp };

@@ -1,4 +1,4 @@
-import { CONNECTION_PROVIDERS, type ConnectionProvider } from '@atende/contract';
+import { CONNECTION_PROVIDERS, providerConfigSpecOf, specOfProvider, type ConnectionProvider } from '@atende/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -22,7 +22,7 @@ import { applyServerFieldErrors, textFieldProps } from '../../../lib/forms';
 import { useQueueOptions } from '../../queues';
 import { useSimulatorEnabled } from '../useSimulatorEnabled';
 import { useConnection, useSaveConnection } from '../api';
-import { ConnectionCloudFields } from './ConnectionCloudFields';
+import { ConnectionProviderFields } from './ConnectionProviderFields';
 import { ConnectionMessageFields } from './ConnectionMessageFields';
 import { ConnectionQueueFields } from './ConnectionQueueFields';
 import {
@@ -31,6 +31,7 @@ import {
   connectionPayload,
   connectionToForm,
   emptyConnectionForm,
+  storedSettingsOf,
   type ConnectionFormValues,
   type ConnectionPayload,
 } from './connectionForm';
@@ -64,14 +65,11 @@ export default function ConnectionDialog({ connectionId, onClose }: ConnectionDi
   const simulatorEnabled = useSimulatorEnabled();
   const save = useSaveConnection();
 
-  const cloud = existing.data?.cloud;
-  const resolver = useMemo(
-    () => connectionFormResolver({ accessToken: Boolean(cloud?.hasAccessToken), appSecret: Boolean(cloud?.hasAppSecret) }),
-    [cloud?.hasAccessToken, cloud?.hasAppSecret],
-  );
+  const resolver = useMemo(() => connectionFormResolver(existing.data), [existing.data]);
   const form = useForm<ConnectionFormValues, unknown, ConnectionPayload>({ resolver, defaultValues: emptyConnectionForm() });
   const { control, handleSubmit, reset, setError, watch } = form;
   const provider = watch('provider');
+  const settings = providerConfigSpecOf(provider);
 
   useEffect(() => {
     if (existing.data) reset(connectionToForm(existing.data));
@@ -82,7 +80,9 @@ export default function ConnectionDialog({ connectionId, onClose }: ConnectionDi
   }, [existing.error]);
 
   // The simulator is offered only where the server runs it; a connection already on it keeps it.
-  const providers = CONNECTION_PROVIDERS.filter((p: ConnectionProvider) => p !== 'simulator' || simulatorEnabled || existing.data?.provider === p);
+  const providers = CONNECTION_PROVIDERS.filter(
+    (p: ConnectionProvider) => !specOfProvider(p)?.demoOnly || simulatorEnabled || existing.data?.provider === p,
+  );
 
   const onSubmit = handleSubmit((values) => {
     save.mutate(
@@ -151,9 +151,9 @@ export default function ConnectionDialog({ connectionId, onClose }: ConnectionDi
                   </TextField>
                 )}
               />
-              {provider === 'cloud' && (
-                <Section title={t('dialog.sections.cloud')}>
-                  <ConnectionCloudFields form={form} stored={cloud} />
+              {settings && (
+                <Section title={t(`dialog.sections.${settings.field}`)}>
+                  <ConnectionProviderFields form={form} spec={settings} stored={storedSettingsOf(existing.data, settings)} />
                 </Section>
               )}
               <Section title={t('dialog.sections.messages')}>

@@ -1,4 +1,7 @@
-import { connectionInput, V, type Connection, type ConnectionProvider } from '@atende/contract';
+import {
+  connectionInput, heldSecretKey, PROVIDER_CONFIG_SPECS, providerConfigSpecOf, V,
+  type Connection, type ConnectionProvider, type ProviderConfigSpec, type ProviderSettingsField,
+} from '@atende/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
 import type { z } from 'zod';
@@ -6,16 +9,11 @@ import type { z } from 'zod';
 /** Minutes and counts arrive from the inputs as text; the contract's schema coerces them. */
 type NumberField = number | string;
 
-export interface CloudFormValues {
-  phoneNumberId: string;
-  /** Write-only secrets: empty keeps the stored one. */
-  accessToken: string;
-  appSecret: string;
-  verifyToken: string;
-}
+/** A provider's settings as typed; its secrets are write-only (empty keeps the stored one). */
+export type ProviderSettingsValues = Record<string, string>;
 
 /** What the dialog edits: every field of spec admin §3 the contract has, except the prompt. */
-export interface ConnectionFormValues {
+export interface ConnectionFormValues extends Record<ProviderSettingsField, ProviderSettingsValues> {
   name: string;
   isDefault: boolean;
   provider: ConnectionProvider;
@@ -30,7 +28,6 @@ export interface ConnectionFormValues {
   expiresInactiveMessage: string;
   timeUseBotQueues: NumberField;
   maxUseBotQueues: NumberField;
-  cloud: CloudFormValues;
 }
 
 export type ConnectionPayload = z.output<typeof connectionInput>;
@@ -38,10 +35,25 @@ export type ConnectionPayload = z.output<typeof connectionInput>;
 export const CONNECTION_FORM_FIELDS = [
   'name', 'isDefault', 'provider', 'greetingMessage', 'complationMessage', 'outOfHoursMessage', 'ratingMessage',
   'queueIds', 'transferQueueId', 'timeToTransfer', 'expiresTicket', 'expiresInactiveMessage', 'timeUseBotQueues',
-  'maxUseBotQueues', 'cloud.phoneNumberId', 'cloud.accessToken', 'cloud.appSecret', 'cloud.verifyToken',
+  'maxUseBotQueues',
+  ...PROVIDER_CONFIG_SPECS.flatMap((spec) => spec.fields.map((name) => `${spec.field}.${name}` as const)),
 ] as const;
 
-const emptyCloud: CloudFormValues = { phoneNumberId: '', accessToken: '', appSecret: '', verifyToken: '' };
+/** What the server answers of a connection's provider settings: plain ones, and `has<Secret>` flags. */
+export type StoredSettings = Record<string, unknown> | undefined;
+
+export const storedSettingsOf = (connection: Connection | undefined, spec: ProviderConfigSpec | undefined): StoredSettings =>
+  spec && connection ? ((connection as unknown as Record<string, StoredSettings>)[spec.field] ?? undefined) : undefined;
+
+/** Every provider's settings, each field filled from the stored ones (never a secret: those are not answered). */
+function settingsForm(connection?: Connection): Record<ProviderSettingsField, ProviderSettingsValues> {
+  const entries = PROVIDER_CONFIG_SPECS.map((spec) => {
+    const stored = storedSettingsOf(connection, spec) ?? {};
+    const values = Object.fromEntries(spec.fields.map((name) => [name, spec.secrets.includes(name) ? '' : String(stored[name] ?? '')]));
+    return [spec.field, values];
+  });
+  return Object.fromEntries(entries) as Record<ProviderSettingsField, ProviderSettingsValues>;
+}
 
 /** The contract's defaults (spec admin §9: expiresTicket 0, timeUseBotQueues 0, maxUseBotQueues 3, provider beta). */
 export function emptyConnectionForm(): ConnectionFormValues {
@@ -62,7 +74,7 @@ export function emptyConnectionForm(): ConnectionFormValues {
     expiresInactiveMessage: defaults.expiresInactiveMessage,
     timeUseBotQueues: defaults.timeUseBotQueues,
     maxUseBotQueues: defaults.maxUseBotQueues,
-    cloud: emptyCloud,
+    ...settingsForm(),
   };
 }
 
@@ -82,32 +94,25 @@ export function connectionToForm(connection: Connection): ConnectionFormValues {
     expiresInactiveMessage: connection.expiresInactiveMessage ?? '',
     timeUseBotQueues: connection.timeUseBotQueues ?? 0,
     maxUseBotQueues: connection.maxUseBotQueues ?? 3,
-    cloud: {
-      ...emptyCloud,
-      phoneNumberId: connection.cloud?.phoneNumberId ?? '',
-      verifyToken: connection.cloud?.verifyToken ?? '',
-    },
+    ...settingsForm(connection),
   };
 }
 
-/** Which Cloud secrets the server already holds (they are never sent back). */
-export interface StoredSecrets {
-  accessToken: boolean;
-  appSecret: boolean;
-}
-
 /**
- * The contract's schema, plus what the server would refuse anyway: a Cloud connection needs its
- * phone number id, access token and app secret, unless the secrets are already stored.
+ * The contract's schema, plus what the server would refuse anyway: the settings the chosen provider
+ * requires (a Cloud connection's phone number id, access token and app secret), a secret the
+ * server already holds counting as given. `stored` is what the server answered of the connection.
  */
-export function connectionFormResolver(stored: StoredSecrets): Resolver<ConnectionFormValues, unknown, ConnectionPayload> {
+export function connectionFormResolver(stored: Connection | undefined): Resolver<ConnectionFormValues, unknown, ConnectionPayload> {
   const schema = connectionInput.superRefine((value, ctx) => {
-    if (value.provider !== 'cloud') return;
-    const cloud = value.cloud ?? { phoneNumberId: '' };
-    const missing = (field: keyof CloudFormValues) => ctx.addIssue({ code: 'custom', path: ['cloud', field], message: V.required });
-    if (!cloud.phoneNumberId) missing('phoneNumberId');
-    if (!cloud.accessToken && !stored.accessToken) missing('accessToken');
-    if (!cloud.appSecret && !stored.appSecret) missing('appSecret');
+    const spec = providerConfigSpecOf(value.provider);
+    if (!spec) return;
+    const typed = ((value as Record<string, unknown>)[spec.field] ?? {}) as ProviderSettingsValues;
+    const held = storedSettingsOf(stored, spec) ?? {};
+    for (const name of spec.required) {
+      const given = Boolean(typed[name]) || (spec.secrets.includes(name) && Boolean(held[heldSecretKey(name)]));
+      if (!given) ctx.addIssue({ code: 'custom', path: [spec.field, name], message: V.required });
+    }
   });
   return zodResolver(schema) as unknown as Resolver<ConnectionFormValues, unknown, ConnectionPayload>;
 }
@@ -115,13 +120,17 @@ export function connectionFormResolver(stored: StoredSecrets): Resolver<Connecti
 export type ConnectionSave = Omit<ConnectionPayload, 'promptId'>;
 
 /**
- * What goes to the server: Cloud settings only for a Cloud connection, and a secret only when one
- * was typed (an empty field keeps the stored secret). The prompt is not edited here (no prompts
- * page yet), so it is left out and an edit keeps it.
+ * What goes to the server: the chosen provider's settings only, its required plain settings always
+ * and any other only when typed (an empty field keeps the stored secret). The prompt is not edited
+ * here (no prompts page yet), so it is left out and an edit keeps it.
  */
 export function connectionPayload(values: ConnectionPayload): ConnectionSave {
-  const { cloud, promptId: _prompt, ...rest } = values;
-  if (rest.provider !== 'cloud' || !cloud) return rest;
-  const sent = Object.fromEntries(Object.entries(cloud).filter(([, value]) => value !== undefined && value !== ''));
-  return { ...rest, cloud: { phoneNumberId: cloud.phoneNumberId, ...sent } };
+  const { promptId: _prompt, ...all } = values;
+  const rest = Object.fromEntries(Object.entries(all).filter(([key]) => !PROVIDER_CONFIG_SPECS.some((spec) => spec.field === key))) as ConnectionSave;
+  const spec = providerConfigSpecOf(rest.provider);
+  const typed = spec && ((all as Record<string, unknown>)[spec.field] as ProviderSettingsValues | undefined);
+  if (!spec || !typed) return rest;
+  const always = spec.required.filter((name) => !spec.secrets.includes(name));
+  const sent = Object.fromEntries(Object.entries(typed).filter(([name, value]) => always.includes(name) || (value !== undefined && value !== '')));
+  return { ...rest, [spec.field]: sent };
 }
