@@ -84,7 +84,11 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   await app.register(multipart, { limits: { fileSize: 64 * 1024 * 1024, files: 10 } });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    if (error instanceof AppError) return reply.code(error.status).send(error.toBody());
+    if (error instanceof AppError) {
+      const wait = error.extra.details?.retryAfterSeconds;
+      if (typeof wait === 'number') reply.header('retry-after', String(wait));
+      return reply.code(error.status).send(error.toBody());
+    }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
       return reply.code(413).send({ error: 'ERR_PAYLOAD_TOO_LARGE' });
     }

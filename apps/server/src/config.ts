@@ -33,9 +33,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: flag,
-  LOGIN_MAX_PER_IP: z.coerce.number().int().min(1).default(30),
-  LOGIN_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  LOGIN_MAX_PER_IP: z.coerce.number().int().min(1).default(100),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  LOGIN_FREE_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).default(900),
 });
 
 export const DEFAULT_ADMIN_PASSWORD = 'admin123';
@@ -65,7 +66,7 @@ export interface Config {
   logLevel: string;
   webDist: string;
   trustProxy: boolean;
-  login: { maxPerIp: number; maxPerEmail: number; windowSeconds: number };
+  login: { maxPerIp: number; windowSeconds: number; freeFailures: number; maxDelaySeconds: number };
 }
 
 /**
@@ -114,6 +115,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: resolve(e.WEB_DIST ?? join(here, '../../web/dist')),
     trustProxy: e.TRUST_PROXY ?? false,
-    login: { maxPerIp: e.LOGIN_MAX_PER_IP, maxPerEmail: e.LOGIN_MAX_PER_EMAIL, windowSeconds: e.LOGIN_WINDOW_SECONDS },
+    login: {
+      maxPerIp: e.LOGIN_MAX_PER_IP,
+      windowSeconds: e.LOGIN_WINDOW_SECONDS,
+      freeFailures: e.LOGIN_FREE_FAILURES,
+      maxDelaySeconds: e.LOGIN_MAX_DELAY_SECONDS,
+    },
   };
 }

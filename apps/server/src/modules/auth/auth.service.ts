@@ -40,15 +40,15 @@ function assertCompanyActive(company: { status: boolean; dueDate: string | null 
 export async function login(ctx: AppContext, input: LoginInput, meta: ClientMeta): Promise<IssuedSession> {
   const email = input.email.trim().toLowerCase();
   await ctx.loginLimiter.checkIp(meta.ip);
-  await ctx.loginLimiter.checkEmail(email);
+  await ctx.loginLimiter.checkPair(email, meta.ip);
 
   const user = await repo.findUserByEmail(ctx.db, email);
   const valid = await verifyPassword(user?.passwordHash ?? (await decoyHash()), input.password);
   if (!user || !valid) {
-    await ctx.loginLimiter.recordFailure(email);
+    await ctx.loginLimiter.recordFailure(email, meta.ip);
     throw new AppError('ERR_INVALID_CREDENTIALS', 401);
   }
-  await ctx.loginLimiter.recordSuccess(email);
+  await ctx.loginLimiter.recordSuccess(email, meta.ip);
   const now = ctx.clock.now();
   assertCompanyActive({ status: user.companyStatus, dueDate: user.companyDueDate }, isoDay(now));
 
