@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensurePlatformAdmin } from '../../platform/seed.js';
 import { startTestApp, type TestApp, type TestSession } from '../../test/harness.js';
 
 let t: TestApp;
@@ -65,5 +66,16 @@ describe('settings', () => {
     const denied = await t.as(agent).put('/api/settings/userRating', { value: 'enabled' });
     expect(denied.statusCode).toBe(403);
     expect(denied.json()).toEqual({ error: 'ERR_NO_PERMISSION' });
+  });
+
+  it('leaves campaignsEnabled, which the platform owns, to the super user', async () => {
+    const denied = await t.as(admin).put('/api/settings/campaignsEnabled', { value: 'false' });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json()).toEqual({ error: 'ERR_NO_PERMISSION' });
+    expect((await t.as(admin).get('/api/settings')).json()).toContainEqual({ key: 'campaignsEnabled', value: 'true' });
+
+    await ensurePlatformAdmin(t.database.db, t.config, t.app.log);
+    const root = await t.login(t.config.adminEmail, t.config.adminPassword);
+    expect((await t.as(root).put('/api/settings/campaignsEnabled', { value: 'false' })).json()).toEqual({ key: 'campaignsEnabled', value: 'false' });
   });
 });
