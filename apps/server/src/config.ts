@@ -21,7 +21,7 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(16).optional(),
   JWT_REFRESH_SECRET: z.string().min(16).optional(),
   ADMIN_EMAIL: z.string().email().default('admin@atende.local'),
-  ADMIN_PASSWORD: z.string().min(5).default('admin123'),
+  ADMIN_PASSWORD: z.string().min(8).default('atende-admin'),
   PUBLIC_URL: z.string().optional(),
   CORS_ORIGINS: z.string().optional(),
   SMTP_URL: z.string().optional(),
@@ -39,7 +39,7 @@ const envSchema = z.object({
   LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).default(900),
 });
 
-export const DEFAULT_ADMIN_PASSWORD = 'admin123';
+export const DEFAULT_ADMIN_PASSWORD = 'atende-admin';
 
 export type Role = 'api' | 'realtime' | 'worker';
 

@@ -17,6 +17,7 @@ import type { Actor } from '../../platform/actor.js';
 import { addDays, isoDay } from '../../platform/clock.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../platform/errors.js';
+import { assertUncommonPassword } from '../../platform/passwords.js';
 import { isOfferedPlan } from '../plans/plans.service.js';
 import { presentPlan } from '../plans/plans.presenter.js';
 import { upsertSetting } from '../settings/settings.repository.js';
@@ -114,6 +115,7 @@ export async function planOfCompany(ctx: AppContext, actor: Actor, companyId: nu
 }
 
 export async function createCompany(ctx: AppContext, input: CompanyCreation): Promise<Company> {
+  assertUncommonPassword(input.password);
   const { company } = await createCompanyWithAdmin(ctx.db, { ...input, superAdmin: false });
   return presentOne(ctx.db, company);
 }
@@ -181,6 +183,7 @@ export async function signup(ctx: AppContext, input: z.output<typeof signupInput
     throw new AppError('ERR_USER_CREATION_DISABLED', 403);
   }
   if (!(await isOfferedPlan(ctx, input.planId))) throw noPlan();
+  assertUncommonPassword(input.password);
   await createCompanyWithAdmin(ctx.db, {
     name: input.name,
     email: input.email,

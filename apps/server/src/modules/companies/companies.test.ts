@@ -212,6 +212,8 @@ describe('public signup', () => {
     const invalid = await signup({ name: 'A', email: 'x', phone: '123', password: '1' });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().fields).toEqual({ name: 'tooShort', email: 'invalidEmail', phone: 'invalid', password: 'tooShort', planId: 'required' });
+    expect((await signup(signupBody({ password: 'qwerty123' }))).json()).toEqual({ error: 'ERR_VALIDATION', fields: { password: 'weakPassword' } });
+    expect((await signup(signupBody({ password: '12345' }))).json().fields).toEqual({ password: 'tooShort' });
     const unknownPlan = await signup(signupBody({ planId: 999_999 }));
     expect(unknownPlan.statusCode).toBe(404);
     expect(unknownPlan.json().error).toBe('ERR_NO_PLAN_FOUND');

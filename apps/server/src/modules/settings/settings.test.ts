@@ -58,9 +58,9 @@ describe('settings', () => {
     const company = await t.createCompany();
     const boss = await t.login(company.email, company.password);
     await t.as(boss).put('/api/settings/paymentGatewayToken', { value: 'tok' });
-    const created = await t.as(boss).post('/api/users', { name: 'Agente', email: 'agente-settings@example.com', password: 'senha123' });
+    const created = await t.as(boss).post('/api/users', { name: 'Agente', email: 'agente-settings@example.com', password: 'senha-segura1' });
     expect(created.statusCode).toBe(200);
-    const agent = await t.login('agente-settings@example.com', 'senha123');
+    const agent = await t.login('agente-settings@example.com', 'senha-segura1');
     const seen = (await t.as(agent).get('/api/settings')).json().map((s: { key: string }) => s.key);
     expect(seen).not.toContain('paymentGatewayToken');
     const denied = await t.as(agent).put('/api/settings/userRating', { value: 'enabled' });

@@ -17,7 +17,7 @@ import type { Actor } from '../../platform/actor.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, conflict, isForeignKeyViolation, isUniqueViolation, notFound } from '../../platform/errors.js';
 import type { LiveServer } from '../../platform/live.js';
-import { hashPassword } from '../../platform/passwords.js';
+import { assertUncommonPassword, hashPassword } from '../../platform/passwords.js';
 import { assertWithinPlanLimit } from '../../platform/plan-limits.js';
 import { revokeOtherSessions, revokeUserSessions } from '../auth/auth.repository.js';
 import { findConnectionRow } from '../connections/connections.repository.js';
@@ -124,6 +124,7 @@ export async function showUser(ctx: AppContext, actor: Actor, userId: number): P
 }
 
 export async function createUser(ctx: AppContext, actor: Actor, input: z.output<typeof userCreateInput>): Promise<User> {
+  assertUncommonPassword(input.password);
   // Hashed before the transaction: argon2 is slow on purpose and must not hold the company lock.
   const passwordHash = await hashPassword(input.password);
   const row = await ctx.db
@@ -160,6 +161,7 @@ export async function createUser(ctx: AppContext, actor: Actor, input: z.output<
 export async function updateUser(ctx: AppContext, actor: Actor, userId: number, sent: UserChanges): Promise<User> {
   assertMayReach(actor, userId);
   const changes = allowedChanges(actor, sent);
+  assertUncommonPassword(changes.password);
   // Hashed before the transaction: argon2 is slow on purpose and must not hold row locks.
   const passwordHash = changes.password ? await hashPassword(changes.password) : undefined;
   const now = ctx.clock.now();

@@ -60,6 +60,18 @@ describe('creating users', () => {
     expect(missing.json().fields).toMatchObject({ name: 'required', email: 'required', password: 'required' });
   });
 
+  it('takes passwords of 8 characters or more, not spaces only and not among the most common', async () => {
+    const agent = await plainUser();
+    const cases: Array<[string, string]> = [['12345', 'tooShort'], ['1234567', 'tooShort'], ['        ', 'weakPassword'], ['Password123', 'weakPassword'], [' senha123 ', 'weakPassword']];
+    for (const [password, key] of cases) {
+      const created = await admin.post('/api/users', newUser({ password }));
+      expect(created.json(), password).toEqual({ error: 'ERR_VALIDATION', fields: { password: key } });
+      const changed = await admin.put(`/api/users/${agent.id}`, { name: agent.input.name, email: agent.input.email, password });
+      expect(changed.json(), password).toEqual({ error: 'ERR_VALIDATION', fields: { password: key } });
+    }
+    expect((await admin.post('/api/users', newUser({ password: 'cavalo-bateria-9' }))).statusCode).toBe(200);
+  });
+
   it('refuses an email already used on the platform, in any case, saying "in use" only for one of the company', async () => {
     const other = await t.createCompany();
     const foreign = await admin.post('/api/users', newUser({ email: other.email.toUpperCase() }));
@@ -286,7 +298,7 @@ describe('editing users', () => {
     const deputyInput = newUser({ profile: 'admin' });
     expect((await t.as(root).post('/api/users', deputyInput)).statusCode).toBe(200);
     const deputy = t.as(await t.login(deputyInput.email as string, deputyInput.password as string));
-    expect((await deputy.put(`/api/users/${root.userId}`, { name: 'Taken', email: t.config.adminEmail, password: 'owned1' })).statusCode).toBe(403);
+    expect((await deputy.put(`/api/users/${root.userId}`, { name: 'Taken', email: t.config.adminEmail, password: 'owned-now1' })).statusCode).toBe(403);
     expect((await deputy.delete(`/api/users/${root.userId}`)).statusCode).toBe(403);
     expect((await t.as(root).get('/api/auth/me')).statusCode).toBe(200);
   });
