@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { RedisClientType } from 'redis';
@@ -17,6 +18,7 @@ import { AppError } from './platform/errors.js';
 import { createLiveServer, type LiveServer } from './platform/live.js';
 import { createMediaStore } from './platform/media.js';
 import { createLoginLimiter } from './platform/rate-limit.js';
+import { securityHeaders } from './platform/security-headers.js';
 import { createTokenService } from './platform/tokens.js';
 import { apiModules } from './modules/index.js';
 
@@ -80,6 +82,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
 
   app.decorateRequest('actor', null);
   await app.register(cookie);
+  await app.register(helmet, securityHeaders(config));
   if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, credentials: true });
   await app.register(multipart, { limits: { fileSize: 64 * 1024 * 1024, files: 10 } });
 
