@@ -19,7 +19,7 @@ test('an admin creates, edits and deletes a user, with validation shown', async 
 
   await dialog.getByTestId('user-name').fill('Carla Souza');
   await dialog.getByTestId('user-email').fill('carla@example.com');
-  await dialog.getByTestId('user-password').fill('senha123');
+  await dialog.getByTestId('user-password').fill('senha-segura1');
   await dialog.getByTestId('user-save').click();
   await expect(dialog).toBeHidden();
   const row = page.getByRole('row', { name: /Carla Souza/ });

@@ -1,8 +1,8 @@
 import type { APIRequestContext } from '@playwright/test';
 
 export const SUPER = { email: 'super@atende.local', password: 'super-secret-1' };
-export const DEMO_ADMIN = { email: 'admin@demo.atende.local', password: 'demo123' };
-export const DEMO_AGENT = { email: 'agente@demo.atende.local', password: 'demo123' };
+export const DEMO_ADMIN = { email: 'admin@demo.atende.local', password: 'atende-demo' };
+export const DEMO_AGENT = { email: 'agente@demo.atende.local', password: 'atende-demo' };
 
 let counter = 0;
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++counter}`;
@@ -33,7 +33,7 @@ export async function seedCompany(
   if (!planRes.ok()) throw new Error(`plan: ${planRes.status()} ${await planRes.text()}`);
   const plan = await planRes.json();
   const name = unique('Empresa');
-  const admin = { email: `${unique('admin')}@example.com`, password: 'senha123' };
+  const admin = { email: `${unique('admin')}@example.com`, password: 'senha-segura1' };
   const dueDate = options.dueDate === undefined ? new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10) : options.dueDate;
   const companyRes = await request.post('/api/companies', {
     headers,
@@ -46,7 +46,7 @@ export async function seedCompany(
 /** A plain agent in a seeded company. */
 export async function seedAgent(request: APIRequestContext, company: SeededCompany, name = 'Agente Teste') {
   const adminToken = await token(request, company.admin.email, company.admin.password);
-  const agent = { name, email: `${unique('agent')}@example.com`, password: 'senha123' };
+  const agent = { name, email: `${unique('agent')}@example.com`, password: 'senha-segura1' };
   const res = await request.post('/api/users', {
     headers: { authorization: `Bearer ${adminToken}` },
     data: { ...agent, profile: 'user' },

@@ -25,7 +25,7 @@ export async function connectedSimulator(request: APIRequestContext, adminToken:
 
 /** An agent who sees queue-less tickets (the connection has no queue). */
 export async function seedAttendant(request: APIRequestContext, adminToken: string, name: string) {
-  const agent = { name, email: `dash-${Date.now().toString(36)}@example.com`, password: 'senha123' };
+  const agent = { name, email: `dash-${Date.now().toString(36)}@example.com`, password: 'senha-segura1' };
   const res = await request.post('/api/users', { headers: auth(adminToken), data: { ...agent, profile: 'user', allTicket: 'enabled' } });
   expect(res.ok(), await res.text()).toBe(true);
   return { id: (await res.json()).id as number, token: await tokenOf(request, agent.email, agent.password) };

@@ -39,7 +39,7 @@ export async function inboxCompany(request: APIRequestContext): Promise<InboxCom
   const sales = await queue('Vendas', '#1e88e5');
   const billing = await queue('Financeiro', '#43a047');
   const agent = async (name: string, queueId: number): Promise<InboxAgent> => {
-    const data = { name, email: `inbox-${Date.now().toString(36)}-${++counter}@example.com`, password: 'senha123', profile: 'user', queueIds: [queueId] };
+    const data = { name, email: `inbox-${Date.now().toString(36)}-${++counter}@example.com`, password: 'senha-segura1', profile: 'user', queueIds: [queueId] };
     const user = await created<{ id: number }>(await request.post('/api/users', { headers, data }));
     return { id: user.id, name, email: data.email, password: data.password };
   };

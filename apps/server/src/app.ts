@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { Role } from './config.js';
@@ -12,6 +13,7 @@ import { AppError } from './platform/errors.js';
 import type { LiveServer } from './platform/live.js';
 import { isDatabaseUnavailable } from './db/database.js';
 import { isRedisUnavailable } from './platform/redis.js';
+import { securityHeaders } from './platform/security-headers.js';
 import { apiModules } from './modules/index.js';
 
 export type { AppOptions } from './composition.js';
@@ -48,11 +50,16 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
 
   app.decorateRequest('actor', null);
   await app.register(cookie);
+  await app.register(helmet, securityHeaders(config));
   if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, credentials: true });
   await app.register(multipart, { limits: { fileSize: 64 * 1024 * 1024, files: 10 } });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    if (error instanceof AppError) return reply.code(error.status).send(error.toBody());
+    if (error instanceof AppError) {
+      const wait = error.extra.details?.retryAfterSeconds;
+      if (typeof wait === 'number') reply.header('retry-after', String(wait));
+      return reply.code(error.status).send(error.toBody());
+    }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
       return reply.code(413).send({ error: 'ERR_PAYLOAD_TOO_LARGE' });
     }

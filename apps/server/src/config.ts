@@ -22,7 +22,7 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(16).optional(),
   JWT_REFRESH_SECRET: z.string().min(16).optional(),
   ADMIN_EMAIL: z.string().email().default('admin@atende.local'),
-  ADMIN_PASSWORD: z.string().min(5).default('admin123'),
+  ADMIN_PASSWORD: z.string().min(8).default('atende-admin'),
   PUBLIC_URL: z.string().optional(),
   CORS_ORIGINS: z.string().optional(),
   SMTP_URL: z.string().optional(),
@@ -35,14 +35,15 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: flag,
-  LOGIN_MAX_PER_IP: z.coerce.number().int().min(1).default(30),
-  LOGIN_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  LOGIN_MAX_PER_IP: z.coerce.number().int().min(1).default(100),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   /** How often each socket's session and company are checked again (tests shorten it). */
   LIVE_RECHECK_MS: z.coerce.number().int().min(50).max(60_000).default(60_000),
+  LOGIN_FREE_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).default(900),
 });
 
-export const DEFAULT_ADMIN_PASSWORD = 'admin123';
+export const DEFAULT_ADMIN_PASSWORD = 'atende-admin';
 
 export type Role = 'api' | 'realtime' | 'worker';
 
@@ -75,7 +76,7 @@ export interface Config {
   logLevel: string;
   webDist: string;
   trustProxy: boolean;
-  login: { maxPerIp: number; maxPerEmail: number; windowSeconds: number };
+  login: { maxPerIp: number; windowSeconds: number; freeFailures: number; maxDelaySeconds: number };
   liveRecheckMs?: number;
 }
 
@@ -126,7 +127,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: resolve(e.WEB_DIST ?? join(here, '../../web/dist')),
     trustProxy: e.TRUST_PROXY ?? false,
-    login: { maxPerIp: e.LOGIN_MAX_PER_IP, maxPerEmail: e.LOGIN_MAX_PER_EMAIL, windowSeconds: e.LOGIN_WINDOW_SECONDS },
     liveRecheckMs: e.LIVE_RECHECK_MS,
+    login: {
+      maxPerIp: e.LOGIN_MAX_PER_IP,
+      windowSeconds: e.LOGIN_WINDOW_SECONDS,
+      freeFailures: e.LOGIN_FREE_FAILURES,
+      maxDelaySeconds: e.LOGIN_MAX_DELAY_SECONDS,
+    },
   };
 }

@@ -63,9 +63,10 @@ describe('visibleMenu', () => {
     expect(paths(visibleMenu(context({ super: true })).admin)).toContain('/announcements');
   });
 
-  it('offers the simulator to anyone, only while the server runs it', () => {
-    expect(paths(visibleMenu(context({ profile: 'user' })).main)).not.toContain('/simulator');
-    const ctx = { ...context({ profile: 'user' }), simulator: true };
+  it('offers the simulator to admins only, only while the server runs it', () => {
+    expect(paths(visibleMenu(context({ profile: 'admin' })).main)).not.toContain('/simulator');
+    expect(paths(visibleMenu({ ...context({ profile: 'user' }), simulator: true }).main)).not.toContain('/simulator');
+    const ctx = { ...context({ profile: 'admin' }), simulator: true };
     expect(paths(visibleMenu(ctx).main).at(-1)).toBe('/simulator');
   });
 
@@ -105,11 +106,11 @@ describe('<SideMenu>', () => {
     expect(screen.queryByTestId('menu-item-announcements')).toBeNull();
   });
 
-  it('shows the simulator entry once GET /simulator/status says enabled', async () => {
+  it('shows admins the simulator entry once GET /simulator/status says enabled', async () => {
     vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) =>
       String(input) === '/api/simulator/status' ? jsonResponse(200, { enabled: true }) : jsonResponse(404, { error: 'ERR_NOT_FOUND' }),
     ));
-    renderWithApp(<SideMenu menu={MENU} expanded />, { user: sessionUser({ profile: 'user' }) });
+    renderWithApp(<SideMenu menu={MENU} expanded />, { user: sessionUser({ profile: 'admin' }) });
     expect((await screen.findByTestId('menu-item-simulator')).getAttribute('href')).toBe('/simulator');
     vi.unstubAllGlobals();
   });

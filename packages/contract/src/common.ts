@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD } from './constants.js';
 
 /**
  * Validation messages are keys; the web app shows them through i18n (namespace `validation`).
@@ -10,6 +11,8 @@ export const V = {
   tooLong: 'tooLong',
   invalidEmail: 'invalidEmail',
   invalid: 'invalid',
+  /** A password of spaces only, or one of the most common ones. */
+  weakPassword: 'weakPassword',
 } as const;
 export type ValidationKey = (typeof V)[keyof typeof V];
 
@@ -58,3 +61,14 @@ export function sentFields<T extends object>(parsed: T, raw: unknown): Partial<T
   const sent = raw && typeof raw === 'object' ? (raw as object) : {};
   return Object.fromEntries(Object.entries(parsed).filter(([key]) => Object.hasOwn(sent, key))) as Partial<T>;
 }
+
+/**
+ * A password being chosen: 8-50 characters and not spaces only. The server also refuses the most
+ * common passwords (its list is not shipped to browsers).
+ */
+export const newPassword = () =>
+  z
+    .string({ error: V.required })
+    .min(PASSWORD.min, { error: V.tooShort })
+    .max(PASSWORD.max, { error: V.tooLong })
+    .refine((value) => value.trim() !== '', { error: V.weakPassword });

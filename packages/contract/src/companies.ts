@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { V, emailField, isoDate, requiredText } from './common.js';
-import { PASSWORD, RECURRENCES, type Recurrence } from './constants.js';
+import { V, emailField, isoDate, newPassword, requiredText } from './common.js';
+import { RECURRENCES, type Recurrence } from './constants.js';
 import type { Plan } from './plans.js';
 import type { SettingEntry } from './settings.js';
 
@@ -24,10 +24,7 @@ export type CompanyInput = z.input<typeof companyInput>;
 
 /** Creating a company also creates its first admin from email and password. */
 export const companyCreateInput = companyInput.extend({
-  password: z
-    .string({ error: V.required })
-    .min(PASSWORD.min, { error: V.tooShort })
-    .max(PASSWORD.max, { error: V.tooLong }),
+  password: newPassword(),
   adminName: requiredText(2, 50).optional(),
 });
 export type CompanyCreateInput = z.input<typeof companyCreateInput>;
@@ -37,7 +34,7 @@ export const signupInput = z.object({
   name: requiredText(2, 50),
   email: emailField,
   phone: z.string().trim().regex(/^\d{10,11}$/, { error: V.invalid }),
-  password: z.string({ error: V.required }).min(PASSWORD.min, { error: V.tooShort }).max(PASSWORD.max, { error: V.tooLong }),
+  password: newPassword(),
   planId: z.coerce.number({ error: V.required }).int().positive({ error: V.required }),
 });
 export type SignupInput = z.input<typeof signupInput>;

@@ -64,5 +64,5 @@ export const STORAGE_KEYS = {
   language: 'language',
 } as const;
 
-export const PASSWORD = { min: 5, max: 50 } as const;
+export const PASSWORD = { min: 8, max: 50 } as const;
 export const NAME = { min: 2, max: 50 } as const;

@@ -28,6 +28,8 @@ export const PERMISSIONS = {
   /** Change or delete quick messages and ticket notes written by someone else. */
   'quick-messages:manageOthers': ['admin'],
   'ticket-notes:deleteOthers': ['admin'],
+  /** Play customers and inject faults on the simulated WhatsApp network. */
+  'simulator:use': ['admin'],
 } as const satisfies Record<string, readonly Profile[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -1,15 +1,11 @@
 import { z } from 'zod';
-import { V, emailField, recordId, requiredText } from './common.js';
-import { PASSWORD } from './constants.js';
+import { V, emailField, newPassword, recordId, requiredText } from './common.js';
 import { PROFILES, type Profile } from './permissions.js';
 
 export const ALL_TICKET = ['enabled', 'desabled'] as const;
 export type AllTicket = (typeof ALL_TICKET)[number];
 
-const password = z
-  .string()
-  .min(PASSWORD.min, { error: V.tooShort })
-  .max(PASSWORD.max, { error: V.tooLong });
+const password = newPassword();
 
 const userFields = {
   name: requiredText(2, 50),
@@ -20,7 +16,7 @@ const userFields = {
   queueIds: z.array(recordId()).max(500).optional().default([]),
 };
 
-/** Spec core §5: name 2-50, email valid, password 5-50 (required on create). */
+/** Name 2-50, email valid, password 8-50 and not spaces only (required on create). */
 export const userCreateInput = z.object({
   ...userFields,
   password: z.string({ error: V.required }).min(1, { error: V.required }).pipe(password),

@@ -45,7 +45,7 @@ const PROBES: Probe[] = [
   {
     route: 'PUT /api/users/:id',
     url: (b) => `/api/users/${b.agentId}`,
-    body: () => ({ name: 'Taken Over', email: 'taken@a.example', password: 'owned1', profile: 'admin' }),
+    body: () => ({ name: 'Taken Over', email: 'taken@a.example', password: 'owned-now1', profile: 'admin' }),
     status: 404,
     error: 'ERR_NO_USER_FOUND',
   },

@@ -14,7 +14,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { decoyHash, verifyPassword } from '../../platform/passwords.js';
 import { hashRefreshSecret, newRefreshSecret, nextRefreshSecret } from '../../platform/tokens.js';
-import { assertCompanyActive, companyStandingError } from '../companies/companies.standing.js';
+import { assertCompanyActive, companyStandingError } from '../../platform/company-standing.js';
 import { presentPlan } from '../plans/plans.presenter.js';
 import { listSettings } from '../settings/settings.service.js';
 import { presentUser } from '../users/users.presenter.js';
@@ -54,15 +54,15 @@ export async function resolveActor(ctx: AppContext, token: string | undefined): 
 export async function login(ctx: AppContext, input: LoginInput, meta: ClientMeta): Promise<IssuedSession> {
   const email = input.email.trim().toLowerCase();
   await ctx.loginLimiter.checkIp(meta.ip);
-  await ctx.loginLimiter.checkEmail(email);
+  await ctx.loginLimiter.checkPair(email, meta.ip);
 
   const user = await repo.findUserByEmail(ctx.db, email);
   const valid = await verifyPassword(user?.passwordHash ?? (await decoyHash()), input.password);
   if (!user || !valid) {
-    await ctx.loginLimiter.recordFailure(email);
+    await ctx.loginLimiter.recordFailure(email, meta.ip);
     throw new AppError('ERR_INVALID_CREDENTIALS', 401);
   }
-  await ctx.loginLimiter.recordSuccess(email);
+  await ctx.loginLimiter.recordSuccess(email, meta.ip);
   const now = ctx.clock.now();
   assertCompanyActive({ status: user.companyStatus, dueDate: user.companyDueDate }, isoDay(now));
 

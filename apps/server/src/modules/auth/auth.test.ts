@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { delayAfter, FIRST_DELAY_SECONDS } from '../../platform/rate-limit.js';
 import { REFRESH_GRACE_MS } from './auth.service.js';
 import { startTestApp, type TestApp, type TestCompany } from '../../test/harness.js';
 
@@ -9,7 +10,7 @@ let clockAheadMs = 0;
 
 beforeAll(async () => {
   t = await startTestApp({
-    env: { LOGIN_MAX_PER_EMAIL: '4', LOGIN_MAX_PER_IP: '1000' },
+    env: { LOGIN_FREE_FAILURES: '4', LOGIN_MAX_PER_IP: '1000' },
     clock: { now: () => new Date(Date.now() + clockAheadMs) },
   });
   company = await t.createCompany({ dueDate: '2999-01-01', plan: { useKanban: false } });
@@ -60,12 +61,25 @@ describe('login', () => {
     expect((await login(dueToday.email, dueToday.password)).statusCode).toBe(200);
   });
 
-  it('throttles repeated failures for one email, even when the right password comes next', async () => {
+  it('slows down repeated failures of one email from one IP, saying how long to wait, even for the right password', async () => {
     const target = await t.createCompany();
-    for (let i = 0; i < 4; i++) expect((await login(target.email, 'bad-password')).statusCode).toBe(401);
-    const blocked = await login(target.email, target.password);
+    for (let i = 0; i < 4; i++) expect((await login(target.email, 'bad-password', '10.0.0.7')).statusCode).toBe(401);
+    const blocked = await login(target.email, target.password, '10.0.0.7');
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().error).toBe('ERR_TOO_MANY_ATTEMPTS');
+    expect(blocked.json()).toEqual({ error: 'ERR_TOO_MANY_ATTEMPTS', details: { retryAfterSeconds: FIRST_DELAY_SECONDS } });
+    expect(blocked.headers['retry-after']).toBe(String(FIRST_DELAY_SECONDS));
+  });
+
+  it('never locks the owner out: the same email from another IP still signs in', async () => {
+    const target = await t.createCompany();
+    for (let i = 0; i < 10; i++) await login(target.email, 'bad-password', '10.0.0.66');
+    expect((await login(target.email, target.password, '10.0.0.66')).statusCode).toBe(429);
+    expect((await login(target.email, target.password, '10.0.0.8')).statusCode).toBe(200);
+  });
+
+  it('doubles the wait with each further failure, up to the cap', () => {
+    const limits = { freeFailures: 5, maxDelaySeconds: 900 };
+    expect([4, 5, 6, 7, 8, 9, 10, 50].map((failures) => delayAfter(failures, limits))).toEqual([0, 30, 60, 120, 240, 480, 900, 900]);
   });
 });
 
@@ -76,7 +90,9 @@ describe('login throttling per IP', () => {
       const c = await strict.createCompany();
       const attempt = () => strict.request({ method: 'POST', url: '/api/auth/login', payload: { email: c.email, password: c.password }, remoteAddress: '10.9.9.9' });
       for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(200);
-      expect((await attempt()).statusCode).toBe(429);
+      const refused = await attempt();
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     } finally {
       await strict.close();
     }

@@ -33,7 +33,8 @@ const companyIdParam = z.object({ companyId: idParam.shape.id });
 export async function companiesRoutes(app: FastifyInstance, ctx: AppContext, guard: Guards) {
   app.post('/companies/cadastro', async (request, reply) => {
     const input = parse(signupInput, request.body);
-    return reply.code(201).send(await signup(ctx, input, request.ip));
+    await signup(ctx, input, request.ip);
+    return reply.code(201).send({});
   });
 
   app.get('/companies', { preHandler: guard.superUser }, async (request) => companiesPage(ctx, parse(listQuery, request.query)));

@@ -18,6 +18,7 @@ import type { Actor } from '../../platform/actor.js';
 import { addDays, isoDay } from '../../platform/clock.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../platform/errors.js';
+import { assertUncommonPassword } from '../../platform/passwords.js';
 import { isOfferedPlan } from '../plans/plans.service.js';
 import { presentPlan } from '../plans/plans.presenter.js';
 import { upsertSetting } from '../settings/settings.repository.js';
@@ -115,6 +116,7 @@ export async function planOfCompany(ctx: AppContext, actor: Actor, companyId: nu
 }
 
 export async function createCompany(ctx: AppContext, input: CompanyCreation): Promise<Company> {
+  assertUncommonPassword(input.password);
   const { company } = await createCompanyWithAdmin(ctx.db, { ...input, superAdmin: false });
   return presentOne(ctx.db, company);
 }
@@ -179,7 +181,7 @@ export async function updateSchedules(ctx: AppContext, actor: Actor, companyId: 
  * decides the rest (lesson 12): a trial of TRIAL_DAYS days, monthly recurrence, active, campaigns
  * enabled. The platform company can close signups with its `userCreation` setting.
  */
-export async function signup(ctx: AppContext, input: z.output<typeof signupInput>, ip: string): Promise<{ id: number }> {
+export async function signup(ctx: AppContext, input: z.output<typeof signupInput>, ip: string): Promise<void> {
   // Each signup hashes a password and creates rows: it counts against the per-IP login budget.
   await ctx.loginLimiter.checkIp(ip);
   const platformId = await repo.platformCompanyId(ctx.db);
@@ -187,7 +189,8 @@ export async function signup(ctx: AppContext, input: z.output<typeof signupInput
     throw new AppError('ERR_USER_CREATION_DISABLED', 403);
   }
   if (!(await isOfferedPlan(ctx, input.planId))) throw noPlan();
-  const { company } = await createCompanyWithAdmin(ctx.db, {
+  assertUncommonPassword(input.password);
+  await createCompanyWithAdmin(ctx.db, {
     name: input.name,
     email: input.email,
     phone: input.phone,
@@ -197,6 +200,10 @@ export async function signup(ctx: AppContext, input: z.output<typeof signupInput
     dueDate: isoDay(addDays(ctx.clock.now(), TRIAL_DAYS)),
     recurrence: 'MENSAL',
     campaignsEnabled: true,
+  }).catch((error) => {
+    // An address that already has an account is answered like a new one: signup never tells
+    // which emails exist. Its owner simply signs in with their own password.
+    if (error instanceof AppError && error.code === 'ERR_EMAIL_IN_USE') return null;
+    throw error;
   });
-  return { id: company.id };
 }

@@ -200,24 +200,34 @@ describe('public signup', () => {
     const body = signupBody({ dueDate: '2099-12-31', status: false, recurrence: 'ANUAL', campaignsEnabled: false, super: true });
     const res = await signup(body);
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ id: expect.any(Number) });
-    const created = (await root.get(`/api/companies/${res.json().id}`)).json();
-    expect(created).toMatchObject({ name: body.name, email: body.email, phone: '11987654321', planId: company.planId, status: true, dueDate: '2030-01-13', recurrence: 'MENSAL', campaignsEnabled: true });
+    expect(res.json()).toEqual({});
     const owner = await t.login(body.email, body.password);
     const me = (await t.as(owner).get('/api/auth/me')).json();
-    expect(me).toMatchObject({ profile: 'admin', super: false, companyId: res.json().id });
+    expect(me).toMatchObject({ profile: 'admin', super: false });
+    const created = (await root.get(`/api/companies/${me.companyId}`)).json();
+    expect(created).toMatchObject({ name: body.name, email: body.email, phone: '11987654321', planId: company.planId, status: true, dueDate: '2030-01-13', recurrence: 'MENSAL', campaignsEnabled: true });
   });
 
   it('answers invalid fields, a taken email and an unknown plan', async () => {
     const invalid = await signup({ name: 'A', email: 'x', phone: '123', password: '1' });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().fields).toEqual({ name: 'tooShort', email: 'invalidEmail', phone: 'invalid', password: 'tooShort', planId: 'required' });
-    const taken = await signup(signupBody({ email: company.email }));
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().error).toBe('ERR_EMAIL_IN_USE');
+    expect((await signup(signupBody({ password: 'qwerty123' }))).json()).toEqual({ error: 'ERR_VALIDATION', fields: { password: 'weakPassword' } });
+    expect((await signup(signupBody({ password: '12345' }))).json().fields).toEqual({ password: 'tooShort' });
     const unknownPlan = await signup(signupBody({ planId: 999_999 }));
     expect(unknownPlan.statusCode).toBe(404);
     expect(unknownPlan.json().error).toBe('ERR_NO_PLAN_FOUND');
+  });
+
+  it('answers an email that already has an account like a new one, and leaves that account as it was', async () => {
+    const taken = signupBody({ email: company.email, password: 'another-secret-9' });
+    const fresh = signupBody();
+    const [takenRes, freshRes] = [await signup(taken), await signup(fresh)];
+    expect([takenRes.statusCode, takenRes.json()]).toEqual([freshRes.statusCode, freshRes.json()]);
+    expect(takenRes.statusCode).toBe(201);
+    await expect(t.login(company.email, 'another-secret-9')).rejects.toThrow(/401/);
+    expect((await t.login(company.email, company.password)).userId).toBeGreaterThan(0);
+    expect((await root.get(`/api/companies?searchParam=${encodeURIComponent(taken.name)}`)).json().count).toBe(0);
   });
 
   it('does not offer the platform’s own plan', async () => {

@@ -6,7 +6,7 @@
 import { sql, type UpdateObject } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { DB, WhatsappRow } from '../../db/schema.js';
-import { companyWorks } from '../companies/companies.standing.js';
+import { companyWorks } from '../../platform/company-standing.js';
 
 /** Columns of a connection row, values or SQL expressions (`retries + 1`). */
 export type ConnectionChanges = UpdateObject<DB, 'whatsapps'>;

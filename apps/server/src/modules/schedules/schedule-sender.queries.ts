@@ -5,7 +5,7 @@
 import type { Database } from '../../db/database.js';
 import type { ScheduleRow } from '../../db/schema-schedules.js';
 import { isoDay } from '../../platform/clock.js';
-import { companyWorks } from '../companies/companies.standing.js';
+import { companyWorks } from '../../platform/company-standing.js';
 
 /** Pending schedules whose time has come, of companies that work today (inactive or expired ones wait). */
 function due(db: Database, now: Date) {

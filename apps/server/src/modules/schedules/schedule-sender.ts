@@ -153,7 +153,7 @@ class ScheduleSweep extends WorkerSweep implements ScheduleSender {
 
   private async announce(candidate: ScheduleRow): Promise<void> {
     const row = await findSchedule(this.ctx.db, candidate.companyId, candidate.id);
-    if (row) announceSchedule(this.ctx, candidate.companyId, { action: 'update', schedule: presentSchedule(row) });
+    if (row) await announceSchedule(this.ctx, candidate.companyId, { action: 'update', schedule: presentSchedule(row) }, row);
   }
 }
 

@@ -14,21 +14,61 @@ function withContact(db: Database, companyId: number) {
 
 export type ScheduleView = Awaited<ReturnType<typeof findSchedule>> & object;
 
-export async function pageOfSchedules(db: Database, companyId: number, page: { search: string; contactId?: number; limit: number; offset: number }) {
+export interface ScheduleFilter {
+  search: string;
+  contactId?: number;
+}
+
+function filtered(db: Database, companyId: number, filter: ScheduleFilter) {
   let query = withContact(db, companyId);
-  if (page.contactId) query = query.where('schedules.contactId', '=', page.contactId);
-  if (page.search) {
+  if (filter.contactId) query = query.where('schedules.contactId', '=', filter.contactId);
+  if (filter.search) {
     // The text, the contact's name or number, taken literally (strpos): % and _ are just characters.
-    const term = page.search.toLowerCase();
+    const term = filter.search.toLowerCase();
     query = query.where(
       sql<boolean>`(strpos(lower(schedules.body), ${term}) > 0 or strpos(lower(contacts.name), ${term}) > 0 or strpos(contacts.number, ${term}) > 0)`,
     );
   }
+  return query;
+}
+
+export async function pageOfSchedules(db: Database, companyId: number, page: ScheduleFilter & { limit: number; offset: number }) {
+  const query = filtered(db, companyId, page);
   const [rows, total] = await Promise.all([
     query.orderBy('schedules.sendAt').orderBy('schedules.id').limit(page.limit).offset(page.offset).execute(),
     query.clearSelect().select(countAll()).executeTakeFirstOrThrow(),
   ]);
   return { rows, count: Number(total.count) };
+}
+
+/** Who may see each matching schedule: its author and its ticket's owner and queue, in list order. */
+export function scopesOfSchedules(db: Database, companyId: number, filter: ScheduleFilter) {
+  return filtered(db, companyId, filter)
+    .leftJoin('tickets', (join) => join.onRef('tickets.id', '=', 'schedules.ticketId').onRef('tickets.companyId', '=', 'schedules.companyId'))
+    .clearSelect()
+    .select(['schedules.id', 'schedules.userId', 'schedules.ticketId', 'tickets.userId as ticketUserId', 'tickets.queueId as ticketQueueId'])
+    .orderBy('schedules.sendAt')
+    .orderBy('schedules.id')
+    .execute();
+}
+
+export async function schedulesByIds(db: Database, companyId: number, ids: number[]) {
+  if (!ids.length) return [];
+  return withContact(db, companyId).where('schedules.id', 'in', ids).orderBy('schedules.sendAt').orderBy('schedules.id').execute();
+}
+
+/** The ticket a schedule without one would go into when sent now: the contact's most recent. */
+export function latestTicketOfContact(db: Database, companyId: number, contactId: number) {
+  return db
+    .selectFrom('tickets')
+    .select(['id', 'userId', 'queueId'])
+    .where('companyId', '=', companyId)
+    .where('contactId', '=', contactId)
+    .where('whatsappId', 'is not', null)
+    .orderBy('updatedAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 export function findSchedule(db: Database, companyId: number, id: number) {
@@ -37,10 +77,6 @@ export function findSchedule(db: Database, companyId: number, id: number) {
 
 export function findContact(db: Database, companyId: number, contactId: number) {
   return db.selectFrom('contacts').select(['id', 'isGroup']).where('companyId', '=', companyId).where('id', '=', contactId).executeTakeFirst();
-}
-
-export function findTicketOfCompany(db: Database, companyId: number, ticketId: number) {
-  return db.selectFrom('tickets').select(['id', 'contactId']).where('companyId', '=', companyId).where('id', '=', ticketId).executeTakeFirst();
 }
 
 export async function insertSchedule(db: Database, values: Insertable<SchedulesTable>): Promise<number> {

@@ -1,9 +1,13 @@
 import type { z } from 'zod';
-import { PAGE_SIZE, type Schedule, type ScheduleEventPayload, type ScheduleListQuery, type SchedulePage, type scheduleInput } from '@atende/contract';
+import { PAGE_SIZE, rooms, type Schedule, type ScheduleEventPayload, type ScheduleListQuery, type SchedulePage, type scheduleInput } from '@atende/contract';
 import type { Actor } from '../../platform/actor.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import { assertNotSent } from './schedules.policy.js';
+import { ticketAudience } from '../tickets/tickets.audience.js';
+import { assertMayReach, seesEveryTicket } from '../tickets/tickets.policy.js';
+import { findTicket } from '../tickets/tickets.repository.js';
+import { reachableTicket } from '../tickets/tickets.service.js';
+import { assertMayViewUnbound, assertNotSent, mayView } from './schedules.policy.js';
 import { presentSchedule } from './schedules.presenter.js';
 import * as repo from './schedules.repository.js';
 import type { UploadedFile } from '../../platform/media.js';
@@ -12,8 +16,14 @@ type ScheduleFields = z.output<typeof scheduleInput>;
 
 export const noSchedule = () => notFound('ERR_NO_SCHEDULE_FOUND');
 
-export function announceSchedule(ctx: AppContext, companyId: number, payload: ScheduleEventPayload) {
-  ctx.live.toCompany(companyId, 'schedule', payload);
+/**
+ * A change is heard by those who may see the schedule (schedules.policy): its ticket's audience,
+ * or for one without a ticket the admins and its author.
+ */
+export async function announceSchedule(ctx: AppContext, companyId: number, payload: ScheduleEventPayload, scope: { ticketId: number | null; userId: number | null }) {
+  const ticket = scope.ticketId === null ? undefined : await findTicket(ctx.db, companyId, scope.ticketId);
+  const audience = ticket ? await ticketAudience(ctx.db, ticket) : [rooms.admins(companyId), ...(scope.userId === null ? [] : [rooms.user(scope.userId)])];
+  for (const room of audience) ctx.live.toRoom(room, companyId, 'schedule', payload);
 }
 
 async function load(ctx: AppContext, companyId: number, id: number) {
@@ -22,19 +32,34 @@ async function load(ctx: AppContext, companyId: number, id: number) {
   return row;
 }
 
+/** A schedule of the company that the caller may see (schedules.policy). */
+async function loadVisible(ctx: AppContext, actor: Actor, id: number) {
+  const row = await load(ctx, actor.companyId, id);
+  if (seesEveryTicket(actor)) return row;
+  if (row.ticketId !== null) await reachableTicket(ctx, actor, row.ticketId);
+  else assertMayViewUnbound(actor, row);
+  return row;
+}
+
 /** The schedule when it may still change (checked before an upload is read). */
 export async function loadChangeable(ctx: AppContext, actor: Actor, id: number) {
-  const row = await load(ctx, actor.companyId, id);
+  const row = await loadVisible(ctx, actor, id);
   assertNotSent(row);
   return row;
 }
 
-/** The contact and the ticket must be the company's, and the ticket the contact's. */
-async function assertTargets(ctx: AppContext, companyId: number, contactId: number, ticketId: number | null | undefined) {
-  if (!(await repo.findContact(ctx.db, companyId, contactId))) throw notFound('ERR_NO_CONTACT_FOUND');
-  if (ticketId == null) return;
-  const ticket = await repo.findTicketOfCompany(ctx.db, companyId, ticketId);
-  if (!ticket) throw notFound('ERR_NO_TICKET_FOUND');
+/**
+ * The contact and the ticket must be the company's, the ticket the contact's and one the caller
+ * may reach; without a ticket, the one the message would go into (the contact's latest) too.
+ */
+async function assertTargets(ctx: AppContext, actor: Actor, contactId: number, ticketId: number | null | undefined) {
+  if (!(await repo.findContact(ctx.db, actor.companyId, contactId))) throw notFound('ERR_NO_CONTACT_FOUND');
+  if (ticketId == null) {
+    const latest = seesEveryTicket(actor) ? undefined : await repo.latestTicketOfContact(ctx.db, actor.companyId, contactId);
+    if (latest) assertMayReach(actor, latest);
+    return;
+  }
+  const ticket = await reachableTicket(ctx, actor, ticketId);
   if (ticket.contactId !== contactId) throw new AppError('ERR_VALIDATION', 400, { fields: { ticketId: 'invalid' } });
 }
 
@@ -45,24 +70,34 @@ async function save(ctx: AppContext, actor: Actor, id: number, values: Parameter
     throw new AppError('ERR_SCHEDULE_ALREADY_SENT', 409);
   }
   const schedule = presentSchedule(await load(ctx, actor.companyId, id));
-  announceSchedule(ctx, actor.companyId, { action: 'update', schedule });
+  await announceSchedule(ctx, actor.companyId, { action: 'update', schedule }, schedule);
   return schedule;
 }
 
 export async function listSchedules(ctx: AppContext, actor: Actor, query: ScheduleListQuery): Promise<SchedulePage> {
   const limit = PAGE_SIZE.default;
   const offset = (query.pageNumber - 1) * limit;
-  const { rows, count } = await repo.pageOfSchedules(ctx.db, actor.companyId, { search: query.searchParam, contactId: query.contactId, limit, offset });
+  const filter = { search: query.searchParam, contactId: query.contactId };
+  let page: { rows: repo.ScheduleView[]; count: number };
+  if (seesEveryTicket(actor)) page = await repo.pageOfSchedules(ctx.db, actor.companyId, { ...filter, limit, offset });
+  else {
+    // The visibility rule is the tickets' own (a function, not SQL): the matching schedules' scopes
+    // are few small rows, filtered here, and only the page's rows are read in full.
+    const visible = (await repo.scopesOfSchedules(ctx.db, actor.companyId, filter)).filter((scope) => mayView(actor, scope));
+    const ids = visible.slice(offset, offset + limit).map((scope) => scope.id);
+    page = { rows: await repo.schedulesByIds(ctx.db, actor.companyId, ids), count: visible.length };
+  }
+  const { rows, count } = page;
   return { schedules: rows.map(presentSchedule), count, hasMore: offset + rows.length < count };
 }
 
 export async function showSchedule(ctx: AppContext, actor: Actor, id: number): Promise<Schedule> {
-  return presentSchedule(await load(ctx, actor.companyId, id));
+  return presentSchedule(await loadVisible(ctx, actor, id));
 }
 
 /** The author is the caller; a companyId, userId or status in the body is ignored. */
 export async function createSchedule(ctx: AppContext, actor: Actor, input: ScheduleFields): Promise<Schedule> {
-  await assertTargets(ctx, actor.companyId, input.contactId, input.ticketId);
+  await assertTargets(ctx, actor, input.contactId, input.ticketId);
   const now = ctx.clock.now();
   const id = await repo.insertSchedule(ctx.db, {
     companyId: actor.companyId,
@@ -75,7 +110,7 @@ export async function createSchedule(ctx: AppContext, actor: Actor, input: Sched
     updatedAt: now,
   });
   const schedule = presentSchedule(await load(ctx, actor.companyId, id));
-  announceSchedule(ctx, actor.companyId, { action: 'create', schedule });
+  await announceSchedule(ctx, actor.companyId, { action: 'create', schedule }, schedule);
   return schedule;
 }
 
@@ -88,7 +123,7 @@ export async function updateSchedule(ctx: AppContext, actor: Actor, id: number, 
   const contactId = input.contactId ?? current.contactId;
   // A new contact without a ticket of theirs drops the old contact's ticket.
   const ticketId = input.ticketId !== undefined ? input.ticketId : contactId === current.contactId ? current.ticketId : null;
-  await assertTargets(ctx, actor.companyId, contactId, ticketId);
+  await assertTargets(ctx, actor, contactId, ticketId);
   return save(ctx, actor, id, {
     body: input.body,
     contactId,
@@ -101,8 +136,9 @@ export async function updateSchedule(ctx: AppContext, actor: Actor, id: number, 
 
 /** Deleting a sent schedule removes the record only: the message stays in the conversation. */
 export async function deleteSchedule(ctx: AppContext, actor: Actor, id: number): Promise<void> {
+  const row = await loadVisible(ctx, actor, id);
   if (!(await repo.deleteScheduleRow(ctx.db, actor.companyId, id))) throw noSchedule();
-  announceSchedule(ctx, actor.companyId, { action: 'delete', scheduleId: id });
+  await announceSchedule(ctx, actor.companyId, { action: 'delete', scheduleId: id }, row);
 }
 
 /** The attachment, saved under the company's media; it replaces any previous one. */

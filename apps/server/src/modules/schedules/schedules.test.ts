@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyEvent, type Schedule } from '@atende/contract';
 import { buildApp, type BuiltApp } from '../../app.js';
 import { MINUTE, customer } from '../../test/bot-world.js';
-import { pairedConnection, settle, startWorld, type World } from '../../test/conversation-world.js';
+import { createAgent, createQueue, pairedConnection, settle, startWorld, type World } from '../../test/conversation-world.js';
 import { eventually } from '../../test/live-sockets.js';
 import { createScheduleSender } from './schedule-sender.js';
 
@@ -101,6 +101,67 @@ describe('schedule input', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json().error).toBe('ERR_PLAN_FEATURE_DISABLED');
     }
+  });
+});
+
+describe('who sees a schedule', () => {
+  it('an agent reaches only the schedules of tickets they may open, and their own without a ticket', async () => {
+    const [support, sales] = [await createQueue(w), await createQueue(w)];
+    const agent = await createAgent(w, [support]);
+    const agentHeard = w.sockets.record(await w.sockets.connect(agent.session));
+    const mine = customer(w, whatsappId, '5511944440030', 'Lia Prado');
+    const theirs = customer(w, whatsappId, '5511944440031', 'Rui Bento');
+    await mine.writes('oi');
+    await theirs.writes('oi');
+    const [supportTicket, salesTicket] = [await mine.ticket(), await theirs.ticket()];
+    const db = w.t.database.db;
+    await db.updateTable('tickets').set({ queueId: support, userId: null }).where('id', '=', supportTicket.id).execute();
+    await db.updateTable('tickets').set({ queueId: sales, userId: null }).where('id', '=', salesTicket.id).execute();
+
+    // Sending into another queue's ticket, named or as the contact's latest, is refused.
+    for (const res of [
+      await agent.api.post('/api/schedules', { body: 'Entrando pela agenda', contactId: salesTicket.contactId, ticketId: salesTicket.id, sendAt: inAnHour() }),
+      await agent.api.post('/api/schedules', { body: 'Entrando pela agenda', contactId: salesTicket.contactId, sendAt: inAnHour() }),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toBe('ERR_NO_PERMISSION');
+    }
+    const own = (await agent.api.post('/api/schedules', { body: 'Lembrete da Lia', contactId: supportTicket.contactId, ticketId: supportTicket.id, sendAt: inAnHour() })).json() as Schedule;
+    const loose = await contactNamed('Nina Sá', '5511944440032');
+    const ownLoose = (await agent.api.post('/api/schedules', { body: 'Sem ticket ainda', contactId: loose, sendAt: inAnHour() })).json() as Schedule;
+    const salesOne = (await w.admin.post('/api/schedules', { body: 'Proposta de vendas', contactId: salesTicket.contactId, ticketId: salesTicket.id, sendAt: inAnHour() })).json() as Schedule;
+    const adminLoose = (await w.admin.post('/api/schedules', { body: 'Do admin, sem ticket', contactId: loose, sendAt: inAnHour() })).json() as Schedule;
+
+    const listed = (await agent.api.get('/api/schedules')).json();
+    expect(listed.schedules.map((s: Schedule) => s.id).sort()).toEqual([own.id, ownLoose.id].sort());
+    expect(listed.count).toBe(2);
+    expect((await agent.api.get(`/api/schedules?contactId=${salesTicket.contactId}`)).json()).toEqual({ schedules: [], count: 0, hasMore: false });
+    for (const id of [salesOne.id, adminLoose.id]) {
+      for (const res of [
+        await agent.api.get(`/api/schedules/${id}`),
+        await agent.api.put(`/api/schedules/${id}`, { body: 'Mudado por quem não vê' }),
+        await agent.api.delete(`/api/schedules/${id}`),
+      ]) {
+        expect(res.statusCode).toBe(403);
+        expect(res.json().error).toBe('ERR_NO_PERMISSION');
+      }
+    }
+    const moved = await agent.api.put(`/api/schedules/${own.id}`, { contactId: salesTicket.contactId, ticketId: salesTicket.id });
+    expect(moved.statusCode).toBe(403);
+    expect((await agent.api.get(`/api/schedules/${own.id}`)).json()).toEqual(own);
+
+    const all = (await w.admin.get(`/api/schedules?contactId=${loose}`)).json();
+    expect(all.schedules.map((s: Schedule) => s.id).sort()).toEqual([ownLoose.id, adminLoose.id].sort());
+    expect((await w.admin.get(`/api/schedules/${salesOne.id}`)).statusCode).toBe(200);
+
+    // Live changes reach the same people: the agent hears their own schedules, not the others.
+    const heardIds = () =>
+      agentHeard
+        .filter((h) => h.event === companyEvent(w.company.companyId, 'schedule'))
+        .map((h) => (h.payload as { schedule?: Schedule }).schedule?.id);
+    await eventually(() => expect(heardIds()).toEqual(expect.arrayContaining([own.id, ownLoose.id])));
+    expect(heardIds()).not.toContain(salesOne.id);
+    expect(heardIds()).not.toContain(adminLoose.id);
   });
 });
 

@@ -14,8 +14,8 @@ import type { FastifyBaseLogger } from 'fastify';
 export const PLATFORM_COMPANY = 'Atende';
 export const DEMO_COMPANY = 'Empresa Demo';
 export const DEMO_ACCOUNTS = {
-  admin: { email: 'admin@demo.atende.local', password: 'demo123', name: 'Ana Admin' },
-  agent: { email: 'agente@demo.atende.local', password: 'demo123', name: 'Bruno Agente' },
+  admin: { email: 'admin@demo.atende.local', password: 'atende-demo', name: 'Ana Admin' },
+  agent: { email: 'agente@demo.atende.local', password: 'atende-demo', name: 'Bruno Agente' },
 } as const;
 
 async function ensurePlan(db: Database, name: string, limits: { users: number; connections: number; queues: number; value: number }) {

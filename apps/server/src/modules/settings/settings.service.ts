@@ -44,8 +44,12 @@ export async function listSettings(db: Database, actor: Pick<Actor, 'companyId' 
     .map(([key, value]) => ({ key, value }));
 }
 
+/** Settings the platform owns for each company (campaigns are sold by it): the super user's alone. */
+const PLATFORM_OWNED: readonly SettingKey[] = ['campaignsEnabled'];
+
 export async function updateSetting(ctx: AppContext, actor: Actor, key: string, value: string): Promise<SettingEntry> {
   if (!isSettingKey(key)) throw new AppError('ERR_NO_SETTING_FOUND', 404);
+  if (PLATFORM_OWNED.includes(key) && !actor.super) throw new AppError('ERR_NO_PERMISSION', 403);
   if (!isValidSettingValue(key, value)) throw new AppError('ERR_INVALID_SETTING_VALUE', 400);
   await writeSetting(ctx.db, actor.companyId, key, value, ctx.clock.now());
   const setting = { key, value };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensurePlatformAdmin } from '../seed/seed.js';
 import { startTestApp, type TestApp, type TestSession } from '../../test/harness.js';
 
 let t: TestApp;
@@ -57,13 +58,24 @@ describe('settings', () => {
     const company = await t.createCompany();
     const boss = await t.login(company.email, company.password);
     await t.as(boss).put('/api/settings/paymentGatewayToken', { value: 'tok' });
-    const created = await t.as(boss).post('/api/users', { name: 'Agente', email: 'agente-settings@example.com', password: 'senha123' });
+    const created = await t.as(boss).post('/api/users', { name: 'Agente', email: 'agente-settings@example.com', password: 'senha-segura1' });
     expect(created.statusCode).toBe(200);
-    const agent = await t.login('agente-settings@example.com', 'senha123');
+    const agent = await t.login('agente-settings@example.com', 'senha-segura1');
     const seen = (await t.as(agent).get('/api/settings')).json().map((s: { key: string }) => s.key);
     expect(seen).not.toContain('paymentGatewayToken');
     const denied = await t.as(agent).put('/api/settings/userRating', { value: 'enabled' });
     expect(denied.statusCode).toBe(403);
     expect(denied.json()).toEqual({ error: 'ERR_NO_PERMISSION' });
+  });
+
+  it('leaves campaignsEnabled, which the platform owns, to the super user', async () => {
+    const denied = await t.as(admin).put('/api/settings/campaignsEnabled', { value: 'false' });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json()).toEqual({ error: 'ERR_NO_PERMISSION' });
+    expect((await t.as(admin).get('/api/settings')).json()).toContainEqual({ key: 'campaignsEnabled', value: 'true' });
+
+    await ensurePlatformAdmin(t.database.db, t.config, t.app.log);
+    const root = await t.login(t.config.adminEmail, t.config.adminPassword);
+    expect((await t.as(root).put('/api/settings/campaignsEnabled', { value: 'false' })).json()).toEqual({ key: 'campaignsEnabled', value: 'false' });
   });
 });

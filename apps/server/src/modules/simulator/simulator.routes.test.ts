@@ -91,6 +91,22 @@ describe('simulator control API', () => {
     expect(bad.json().fields).toHaveProperty('kind');
   });
 
+  it('is for admins: an agent can neither play customers nor inject faults', async () => {
+    const email = `${unique('agente')}@example.com`;
+    expect((await admin.post('/api/users', { name: 'Agente Sim', email, password: 'secret123' })).statusCode).toBe(200);
+    const agent = t.as(await t.login(email, 'secret123'));
+    for (const res of [
+      await agent.post(`/api/simulator/connections/${w.id}/scan`),
+      await agent.post('/api/simulator/messages', { whatsappId: w.id, from: '5511999990000', body: 'fingindo ser cliente' }),
+      await agent.post('/api/simulator/calls', { whatsappId: w.id, from: '5511999990000' }),
+      await agent.get(`/api/simulator/conversations/${w.id}/5511999990000`),
+      await agent.post('/api/simulator/faults', { whatsappId: w.id, kind: 'disconnect' }),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toBe('ERR_NO_PERMISSION');
+    }
+  });
+
   it('answers 404 for another company’s connection, a non-simulator one or none, and 400 for bad input', async () => {
     const beta = (await admin.post('/api/whatsapp', { name: unique('Beta') })).json() as Connection;
     for (const id of [w.id, 999_999]) {

@@ -28,6 +28,8 @@ const scanParams = z.object({ whatsappId: recordId() });
 export async function simulatorRoutes(app: FastifyInstance, ctx: AppContext, guard: Guards) {
   const network = ctx.sessions.registry.simulator;
   if (!network) return;
+  // Injecting customers' messages and network faults is for admins, like managing connections.
+  const allowed = guard.permission('simulator:use');
 
   /** The caller's simulator connection, or 404. */
   const lineOf = async (request: FastifyRequest, whatsappId: number) => {
@@ -38,31 +40,31 @@ export async function simulatorRoutes(app: FastifyInstance, ctx: AppContext, gua
 
   app.get('/simulator/status', async () => ({ enabled: true }));
 
-  app.post('/simulator/connections/:whatsappId/scan', { preHandler: guard.signedIn }, async (request, reply) => {
+  app.post('/simulator/connections/:whatsappId/scan', { preHandler: allowed }, async (request, reply) => {
     const connectionId = await lineOf(request, parse(scanParams, request.params).whatsappId);
     onTheNetwork(() => network.scan(connectionId));
     return reply.code(204).send();
   });
 
-  app.post('/simulator/messages', { preHandler: guard.signedIn, bodyLimit: 16 * 1024 * 1024 }, async (request) => {
+  app.post('/simulator/messages', { preHandler: allowed, bodyLimit: 16 * 1024 * 1024 }, async (request) => {
     const { whatsappId, ...input } = parse(simulatorMessageInput, request.body);
     const connectionId = await lineOf(request, whatsappId);
     return onTheNetwork(() => network.customerSends({ connectionId, ...input }));
   });
 
-  app.post('/simulator/calls', { preHandler: guard.signedIn }, async (request) => {
+  app.post('/simulator/calls', { preHandler: allowed }, async (request) => {
     const { whatsappId, from } = parse(simulatorCallInput, request.body);
     const connectionId = await lineOf(request, whatsappId);
     return onTheNetwork(() => network.customerCalls({ connectionId, from }));
   });
 
-  app.get('/simulator/conversations/:whatsappId/:number', { preHandler: guard.signedIn }, async (request) => {
+  app.get('/simulator/conversations/:whatsappId/:number', { preHandler: allowed }, async (request) => {
     const { whatsappId, number } = parse(conversationParams, request.params);
     const connectionId = await lineOf(request, whatsappId);
     return conversation(network, connectionId, number);
   });
 
-  app.post('/simulator/faults', { preHandler: guard.signedIn }, async (request, reply) => {
+  app.post('/simulator/faults', { preHandler: allowed }, async (request, reply) => {
     const { whatsappId, kind, failedReconnects } = parse(simulatorFaultInput, request.body);
     const connectionId = await lineOf(request, whatsappId);
     onTheNetwork(() => network.fault(connectionId, kind, { failedReconnects }));

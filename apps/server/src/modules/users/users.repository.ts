@@ -102,3 +102,8 @@ export async function setUserOnline(db: Database, companyId: number, userId: num
     .returningAll()
     .executeTakeFirst();
 }
+
+export async function companyHasEmail(db: Database, companyId: number, email: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where('companyId', '=', companyId).where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+  return Boolean(row);
+}

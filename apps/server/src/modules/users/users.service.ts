@@ -18,9 +18,10 @@ import type { Actor } from '../../platform/actor.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, conflict, isForeignKeyViolation, isUniqueViolation, notFound } from '../../platform/errors.js';
 import type { LiveServer } from '../../platform/live.js';
-import { hashPassword } from '../../platform/passwords.js';
+import { assertUncommonPassword, hashPassword } from '../../platform/passwords.js';
 import { assertWithinPlanLimit } from '../../platform/plan-limits.js';
 import { revokeOtherSessions, revokeUserSessions } from './user-sessions.repository.js';
+import { findConnectionRow } from '../connections/connections.repository.js';
 import { queueIdsOfCompany } from '../queues/queues.repository.js';
 import { allowedChanges, assertKeepsAnAdmin, assertMayChange, assertMayDelete, assertMayReach, type UserChanges } from './users.policy.js';
 import { presentUsers } from './users.presenter.js';
@@ -84,10 +85,23 @@ async function assertQueuesOfCompany(db: Database, companyId: number, queueIds: 
   if (queueIds.some((id) => !found.has(id))) throw invalidQueues();
 }
 
-/** A queue deleted between the check and the link surfaces as a foreign-key violation. */
-function storageError(error: unknown) {
+/** A connection of another company is refused exactly like one that does not exist. */
+async function assertConnectionOfCompany(db: Database, companyId: number, whatsappId: number | null | undefined) {
+  if (whatsappId == null) return;
+  if (!(await findConnectionRow(db, companyId, whatsappId))) throw new AppError('ERR_VALIDATION', 400, { fields: { whatsappId: V.invalid } });
+}
+
+/**
+ * A queue deleted between the check and the link surfaces as a foreign-key violation. Emails are
+ * unique platform-wide (login is by email alone): one of the same company is 'in use'; one of
+ * another company gets a neutral answer that does not say an account exists there.
+ */
+async function storageError(db: Database, companyId: number, email: string | undefined, error: unknown) {
   if (isForeignKeyViolation(error)) return invalidQueues();
-  if (isUniqueViolation(error, 'users_email_unique')) return conflict('ERR_EMAIL_IN_USE');
+  if (isUniqueViolation(error, 'users_email_unique') || (error instanceof AppError && error.code === 'ERR_EMAIL_IN_USE')) {
+    const own = email !== undefined && (await repo.companyHasEmail(db, companyId, email));
+    return own ? conflict('ERR_EMAIL_IN_USE') : conflict('ERR_EMAIL_UNAVAILABLE');
+  }
   return error;
 }
 
@@ -111,12 +125,14 @@ export async function showUser(ctx: AppContext, actor: Actor, userId: number): P
 }
 
 export async function createUser(ctx: AppContext, actor: Actor, input: z.output<typeof userCreateInput>): Promise<User> {
+  assertUncommonPassword(input.password);
   // Hashed before the transaction: argon2 is slow on purpose and must not hold the company lock.
   const passwordHash = await hashPassword(input.password);
   const row = await ctx.db
     .transaction()
     .execute(async (trx) => {
       await assertQueuesOfCompany(trx, actor.companyId, input.queueIds);
+      await assertConnectionOfCompany(trx, actor.companyId, input.whatsappId);
       // Counted under the company lock: concurrent creations cannot all see the last free seat.
       await assertWithinPlanLimit(trx, actor.companyId, 'users', (t) => repo.countUsers(t, actor.companyId));
       const created = await insertHashedUser(trx, actor.companyId, {
@@ -130,8 +146,8 @@ export async function createUser(ctx: AppContext, actor: Actor, input: z.output<
       await repo.replaceUserQueues(trx, created.id, input.queueIds);
       return created;
     })
-    .catch((error) => {
-      throw storageError(error);
+    .catch(async (error) => {
+      throw await storageError(ctx.db, actor.companyId, input.email, error);
     });
   const user = await presentOne(ctx.db, actor.companyId, row);
   announce(ctx, actor.companyId, { action: 'create', userId: user.id, user });
@@ -146,6 +162,7 @@ export async function createUser(ctx: AppContext, actor: Actor, input: z.output<
 export async function updateUser(ctx: AppContext, actor: Actor, userId: number, sent: UserChanges): Promise<User> {
   assertMayReach(actor, userId);
   const changes = allowedChanges(actor, sent);
+  assertUncommonPassword(changes.password);
   // Hashed before the transaction: argon2 is slow on purpose and must not hold row locks.
   const passwordHash = changes.password ? await hashPassword(changes.password) : undefined;
   const now = ctx.clock.now();
@@ -158,6 +175,7 @@ export async function updateUser(ctx: AppContext, actor: Actor, userId: number, 
       assertMayChange(actor, target);
       if (changes.profile) assertKeepsAnAdmin(target, changes, await repo.countOtherAdmins(trx, actor.companyId, userId));
       if (changes.queueIds) await assertQueuesOfCompany(trx, actor.companyId, changes.queueIds);
+      await assertConnectionOfCompany(trx, actor.companyId, changes.whatsappId);
 
       const values: UserUpdate = { updatedAt: now };
       if (changes.name !== undefined) values.name = changes.name;
@@ -172,8 +190,8 @@ export async function updateUser(ctx: AppContext, actor: Actor, userId: number, 
       const ended = passwordHash ? await revokeOtherSessions(trx, userId, actor.sessionId, now) : [];
       return { row: updated, endedSessionIds: ended };
     })
-    .catch((error) => {
-      throw storageError(error);
+    .catch(async (error) => {
+      throw await storageError(ctx.db, actor.companyId, changes.email, error);
     });
 
   ctx.live.endSessions(endedSessionIds);

@@ -60,11 +60,44 @@ describe('creating users', () => {
     expect(missing.json().fields).toMatchObject({ name: 'required', email: 'required', password: 'required' });
   });
 
-  it('refuses an email already used anywhere on the platform, in any case', async () => {
+  it('takes passwords of 8 characters or more, not spaces only and not among the most common', async () => {
+    const agent = await plainUser();
+    const cases: Array<[string, string]> = [['12345', 'tooShort'], ['1234567', 'tooShort'], ['        ', 'weakPassword'], ['Password123', 'weakPassword'], [' senha123 ', 'weakPassword']];
+    for (const [password, key] of cases) {
+      const created = await admin.post('/api/users', newUser({ password }));
+      expect(created.json(), password).toEqual({ error: 'ERR_VALIDATION', fields: { password: key } });
+      const changed = await admin.put(`/api/users/${agent.id}`, { name: agent.input.name, email: agent.input.email, password });
+      expect(changed.json(), password).toEqual({ error: 'ERR_VALIDATION', fields: { password: key } });
+    }
+    expect((await admin.post('/api/users', newUser({ password: 'cavalo-bateria-9' }))).statusCode).toBe(200);
+  });
+
+  it('refuses an email already used on the platform, in any case, saying "in use" only for one of the company', async () => {
     const other = await t.createCompany();
-    const res = await admin.post('/api/users', newUser({ email: other.email.toUpperCase() }));
-    expect(res.statusCode).toBe(409);
-    expect(res.json().error).toBe('ERR_EMAIL_IN_USE');
+    const foreign = await admin.post('/api/users', newUser({ email: other.email.toUpperCase() }));
+    expect(foreign.statusCode).toBe(409);
+    expect(foreign.json()).toEqual({ error: 'ERR_EMAIL_UNAVAILABLE' });
+    const own = await admin.post('/api/users', newUser({ email: company.email.toUpperCase() }));
+    expect(own.statusCode).toBe(409);
+    expect(own.json()).toEqual({ error: 'ERR_EMAIL_IN_USE' });
+  });
+
+  it('refuses another company’s connection exactly like one that does not exist', async () => {
+    const other = await t.createCompany();
+    const db = t.database.db;
+    const foreign = await db.insertInto('whatsapps').values({ companyId: other.companyId, name: unique('Alheia'), provider: 'cloud', autoStart: false, token: '' }).returning('id').executeTakeFirstOrThrow();
+    const agent = await plainUser();
+    const answers = [
+      await admin.post('/api/users', newUser({ whatsappId: foreign.id })),
+      await admin.post('/api/users', newUser({ whatsappId: 999_999 })),
+      await admin.put(`/api/users/${agent.id}`, { name: agent.input.name, email: agent.input.email, whatsappId: foreign.id }),
+      await admin.put(`/api/users/${agent.id}`, { name: agent.input.name, email: agent.input.email, whatsappId: 999_999 }),
+    ];
+    for (const res of answers) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: 'ERR_VALIDATION', fields: { whatsappId: 'invalid' } });
+    }
+    expect((await admin.get(`/api/users/${agent.id}`)).json().whatsappId).toBeNull();
   });
 
   it('refuses queues that are not the company’s as an invalid field', async () => {
@@ -225,6 +258,9 @@ describe('editing users', () => {
     const res = await admin.put(`/api/users/${agent.id}`, { name: 'X Agent', email: company.email });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toBe('ERR_EMAIL_IN_USE');
+    const other = await t.createCompany();
+    const foreign = await admin.put(`/api/users/${agent.id}`, { name: 'X Agent', email: other.email });
+    expect(foreign.json()).toEqual({ error: 'ERR_EMAIL_UNAVAILABLE' });
   });
 
   it('a new password set by an admin ends the user’s sessions', async () => {
@@ -262,7 +298,7 @@ describe('editing users', () => {
     const deputyInput = newUser({ profile: 'admin' });
     expect((await t.as(root).post('/api/users', deputyInput)).statusCode).toBe(200);
     const deputy = t.as(await t.login(deputyInput.email as string, deputyInput.password as string));
-    expect((await deputy.put(`/api/users/${root.userId}`, { name: 'Taken', email: t.config.adminEmail, password: 'owned1' })).statusCode).toBe(403);
+    expect((await deputy.put(`/api/users/${root.userId}`, { name: 'Taken', email: t.config.adminEmail, password: 'owned-now1' })).statusCode).toBe(403);
     expect((await deputy.delete(`/api/users/${root.userId}`)).statusCode).toBe(403);
     expect((await t.as(root).get('/api/auth/me')).statusCode).toBe(200);
   });

@@ -57,5 +57,5 @@ export const ACCESS = {
   prompts: { ...admin, feature: 'useOpenAi' },
   queueIntegration: { ...admin, feature: 'useIntegrations' },
   messagesApi: { ...admin, feature: 'useExternalApi' },
-  simulator: { simulator: true },
+  simulator: { permission: 'simulator:use', simulator: true },
 } as const satisfies Record<string, AccessRule>;

@@ -41,6 +41,8 @@ export default function LoginPage() {
       if (err instanceof ApiError && err.code === 'ERR_SUBSCRIPTION_EXPIRED') {
         const dueDate = err.details.dueDate;
         toast.error(t('login.expired', { date: formatDate(typeof dueDate === 'string' ? dueDate : null) }));
+      } else if (err instanceof ApiError && err.code === 'ERR_TOO_MANY_ATTEMPTS' && typeof err.details.retryAfterSeconds === 'number') {
+        toast.error(t('login.retryIn', { seconds: err.details.retryAfterSeconds }));
       } else {
         toastError(err);
       }

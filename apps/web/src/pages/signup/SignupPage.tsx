@@ -75,7 +75,13 @@ export default function SignupPage() {
             />
           )}
         />
-        <TextField {...textFieldProps(form, 'password', 'signup-password')} label={t('signup.password')} type="password" autoComplete="new-password" />
+        <TextField
+          {...textFieldProps(form, 'password', 'signup-password')}
+          helperText={textFieldProps(form, 'password', 'signup-password').helperText ?? t('signup.passwordHint')}
+          label={t('signup.password')}
+          type="password"
+          autoComplete="new-password"
+        />
         <Controller
           control={control}
           name="planId"

@@ -50,7 +50,7 @@ function openPage(routes: Record<string, RouteHandler> = {}, withCustomer = true
       <Route path="/" element={<p>Início</p>} />
       <Route path="/simulator" element={<SimulatorPage />} />
     </Routes>,
-    { user: sessionUser({ profile: 'user' }), route: '/simulator' },
+    { user: sessionUser({ profile: 'admin' }), route: '/simulator' },
   );
   return { sent, user: userEvent.setup() };
 }

@@ -48,14 +48,14 @@ describe('<UserDialog>', () => {
 
     await user.type(screen.getByTestId('user-name'), 'Carla Souza');
     await user.type(screen.getByTestId('user-email'), 'Carla@Example.com');
-    await user.type(screen.getByTestId('user-password'), 'senha123');
+    await user.type(screen.getByTestId('user-password'), 'senha-segura1');
     await user.click(screen.getByTestId('user-save'));
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(sent.find((s) => s.method === 'POST')?.body).toEqual({
       name: 'Carla Souza',
       email: 'carla@example.com',
-      password: 'senha123',
+      password: 'senha-segura1',
       profile: 'user',
       allTicket: 'desabled',
       whatsappId: null,
@@ -73,7 +73,7 @@ describe('<UserDialog>', () => {
     renderWithApp(<UserDialog open userId={null} onClose={() => {}} />, { user: sessionUser() });
     await user.type(screen.getByTestId('user-name'), 'Carla');
     await user.type(screen.getByTestId('user-email'), 'carla@example.com');
-    await user.type(screen.getByTestId('user-password'), 'senha123');
+    await user.type(screen.getByTestId('user-password'), 'senha-segura1');
     await user.click(screen.getByTestId('user-save'));
     expect(await screen.findByText('Invalid email')).toBeTruthy();
   });

@@ -86,7 +86,7 @@ export default function UserDialog({ open, userId, onClose }: UserDialogProps) {
                 label={t('dialog.password')}
                 type="password"
                 autoComplete="new-password"
-                helperText={validationText(errors.password?.message) ?? (isEdit ? t('dialog.passwordKeep') : undefined)}
+                helperText={validationText(errors.password?.message) ?? (isEdit ? t('dialog.passwordKeep') : t('dialog.passwordHint'))}
               />
               <UserAdminFields
                 control={control}

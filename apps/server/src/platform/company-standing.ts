@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { AppError } from '../../platform/errors.js';
+import { AppError } from './errors.js';
 
 /**
  * A company works (signs in, keeps its sockets, runs its WhatsApp sessions and scheduled sends)
