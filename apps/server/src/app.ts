@@ -51,6 +51,8 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
+    // A path the router cannot decode (invalid UTF-8 such as %ED%A0%80) is bad input like any other.
+    frameworkErrors: (_error, _request, reply) => reply.code(400).send({ error: 'ERR_VALIDATION' }),
   });
 
   const ctx = {
