@@ -34,8 +34,25 @@ export const emailField = z
 /** Ids are PostgreSQL integers: a larger number is bad input (400), never a database error (500). */
 export const MAX_RECORD_ID = 2_147_483_647;
 
-/** A record id in a path, query or body: a positive integer the database can hold. */
-export const recordId = () => z.coerce.number().int().positive().max(MAX_RECORD_ID);
+/**
+ * An id is written in digits only. Number() would also read '+1', '0x10', '1e3', ' 1' and '1.0'
+ * as ids, so a typo or a probe would reach a record nobody named.
+ */
+const DIGITS_ONLY = /^\d+$/;
+
+/**
+ * A record id in a path, query or body: a positive integer the database can hold, given as a JSON
+ * number or as a string of digits. `absent` is the message for a missing, blank or zero id.
+ */
+export const recordId = (absent: string = V.invalid) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && DIGITS_ONLY.test(v) ? Number(v) : v),
+    z
+      .number({ error: (issue) => (issue.input === undefined || issue.input === '' || issue.input === null ? absent : V.invalid) })
+      .int({ error: V.invalid })
+      .positive({ error: absent })
+      .max(MAX_RECORD_ID, { error: V.invalid }),
+  );
 
 /** Route parameter `:id` as a positive integer. */
 export const idParam = z.object({ id: recordId() });
@@ -47,8 +64,36 @@ export const listQuery = z.object({
 });
 export type ListQuery = z.infer<typeof listQuery>;
 
-/** YYYY-MM-DD calendar date. */
-export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: V.invalid });
+/** True when `day` (YYYY-MM-DD) is a day of the calendar: 2024-02-30 is not. */
+export function isCalendarDay(day: string): boolean {
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+}
+
+/** YYYY-MM-DD calendar date that exists (2024-02-30 is refused, never read as March 1st). */
+export const isoDate = z
+  .string({ error: V.invalid })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: V.invalid })
+  .refine(isCalendarDay, { error: V.invalid });
+
+/** The years an instant may fall in: the database's timestamps hold far less than JavaScript's dates. */
+const INSTANT_YEARS = { min: 1900, max: 9999 } as const;
+
+/**
+ * An ISO 8601 instant (or epoch milliseconds) on a day that exists, within years the database
+ * holds. `absent` is the message for a missing or blank value.
+ */
+export const isoInstant = (absent: string = V.required) =>
+  z.preprocess(
+    (v) => (v === null || v === '' ? undefined : v),
+    z
+      .union([z.string(), z.number(), z.date()], { error: absent })
+      .refine((v) => typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(v) || isCalendarDay(v.slice(0, 10)), { error: V.invalid })
+      .transform((v) => new Date(v))
+      .refine((d) => !Number.isNaN(d.getTime()) && d.getUTCFullYear() >= INSTANT_YEARS.min && d.getUTCFullYear() <= INSTANT_YEARS.max, {
+        error: V.invalid,
+      }),
+  );
 
 export type Paged<K extends string, T> = { [key in K]: T[] } & { count: number; hasMore: boolean };
 

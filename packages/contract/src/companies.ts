@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { V, emailField, isoDate, newPassword, requiredText } from './common.js';
+import { V, emailField, isoDate, newPassword, recordId, requiredText } from './common.js';
 import { RECURRENCES, type Recurrence } from './constants.js';
 import type { Plan } from './plans.js';
 import type { SettingEntry } from './settings.js';
@@ -11,7 +11,7 @@ export const companyInput = z.object({
   name: requiredText(2, 100),
   email: emailField,
   phone: optionalPhone,
-  planId: z.coerce.number({ error: V.required }).int().positive({ error: V.required }),
+  planId: recordId(V.required),
   status: z.boolean().default(true),
   dueDate: z
     .union([isoDate, z.literal(''), z.null()])
@@ -35,7 +35,7 @@ export const signupInput = z.object({
   email: emailField,
   phone: z.string().trim().regex(/^\d{10,11}$/, { error: V.invalid }),
   password: newPassword(),
-  planId: z.coerce.number({ error: V.required }).int().positive({ error: V.required }),
+  planId: recordId(V.required),
 });
 export type SignupInput = z.input<typeof signupInput>;
 

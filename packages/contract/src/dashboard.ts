@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_RECORD_ID, V, isoDate } from './common.js';
+import { V, isoDate, recordId } from './common.js';
 
 /** Spec core §9: the periods the dashboard offers (filter type 2). */
 export const DASHBOARD_PERIODS = [3, 7, 15, 30, 60, 90] as const;
@@ -15,15 +15,12 @@ const DAY_MS = 86_400_000;
 const blankToUndefined = (v: unknown) => (v === null || v === '' ? undefined : v);
 
 /** A real calendar day (2025-02-30 is refused), YYYY-MM-DD. */
-const calendarDay = isoDate.refine((day) => {
-  const date = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
-}, { error: V.invalid });
+const calendarDay = isoDate;
 
 const optionalDay = z.preprocess(blankToUndefined, calendarDay.optional());
 const userFilter = z.preprocess(
   blankToUndefined,
-  z.coerce.number({ error: V.invalid }).int({ error: V.invalid }).positive({ error: V.invalid }).max(MAX_RECORD_ID, { error: V.invalid }).optional(),
+  recordId().optional(),
 );
 
 export function daysBetween(from: string, to: string): number {

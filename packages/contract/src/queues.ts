@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { V, requiredText } from './common.js';
+import { V, recordId, requiredText } from './common.js';
 import { companySchedulesInput, type CompanySchedule } from './companies.js';
 
 /** A queue's working hours: one entry per weekday, 'HH:MM' times, empty times for a closed day. */
@@ -23,7 +23,7 @@ const longText = z.string().max(4000, { error: V.tooLong }).optional().default('
 /** Forms send '' for an empty number field: that is no value, never 0. */
 const blankToNull = (v: unknown) => (v === '' ? null : v);
 const optionalRef = z
-  .preprocess(blankToNull, z.coerce.number({ error: V.invalid }).int({ error: V.invalid }).positive({ error: V.invalid }).nullable())
+  .preprocess(blankToNull, recordId().nullable())
   .optional()
   .transform((v) => v ?? null);
 
@@ -69,7 +69,7 @@ export interface Queue {
 const parentRef = z
   .preprocess(
     (v) => (v === undefined || v === null || v === '' || v === -1 || v === '-1' ? null : v),
-    z.coerce.number({ error: V.invalid }).int({ error: V.invalid }).positive({ error: V.invalid }).nullable(),
+    recordId().nullable(),
   )
   .optional()
   .transform((v): number | null => v ?? null);
@@ -80,7 +80,7 @@ const parentRef = z
  * "previous" and "main menu"); absent, the next free number among the siblings.
  */
 export const queueOptionInput = z.object({
-  queueId: z.coerce.number({ error: V.required }).int({ error: V.invalid }).positive({ error: V.required }),
+  queueId: recordId(V.required),
   parentId: parentRef,
   title: requiredText(1, 100),
   message: z.string().max(4000, { error: V.tooLong }).optional().default(''),
@@ -93,7 +93,7 @@ export type QueueOptionInput = z.input<typeof queueOptionInput>;
 
 /** GET /queue-options: the options of a queue under `parentId` (-1 or absent: the root options). */
 export const queueOptionListQuery = z.object({
-  queueId: z.coerce.number({ error: V.required }).int({ error: V.invalid }).positive({ error: V.required }),
+  queueId: recordId(V.required),
   parentId: parentRef,
 });
 

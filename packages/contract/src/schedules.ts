@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_RECORD_ID, V, listQuery, recordId } from './common.js';
+import { V, isoInstant, listQuery, recordId } from './common.js';
 
 /**
  * A scheduled message waits as PENDENTE until its sendAt; the worker then stores it in the
@@ -19,9 +19,9 @@ export const scheduleInput = z.object({
     .min(1, { error: V.required })
     .min(SCHEDULE_BODY_MIN, { error: V.tooShort })
     .max(4096, { error: V.tooLong }),
-  contactId: z.coerce.number({ error: V.required }).int({ error: V.invalid }).positive({ error: V.required }).max(MAX_RECORD_ID, { error: V.invalid }),
+  contactId: recordId(V.required),
   /** An ISO 8601 instant with its zone, as the web app sends it. A past one is sent on the next sweep. */
-  sendAt: z.preprocess((v) => (v === null || v === '' ? undefined : v), z.coerce.date({ error: V.required })),
+  sendAt: isoInstant(),
   /** The ticket the schedule was made from: the message goes there when it still belongs to the contact. */
   ticketId: recordId().nullable().optional(),
 });

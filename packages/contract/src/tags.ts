@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { V } from './common.js';
+import { V, recordId } from './common.js';
 
 /** Spec admin §5: name required, at least 3 characters ('Mensagem muito curta' / 'Obrigatório'). */
 export const tagInput = z.object({
@@ -15,8 +15,8 @@ export type TagInput = z.input<typeof tagInput>;
 
 /** POST /tags/sync: the ticket's tags become exactly these. */
 export const tagSyncInput = z.object({
-  ticketId: z.coerce.number({ error: V.required }).int({ error: V.invalid }).positive({ error: V.required }),
-  tags: z.array(z.object({ id: z.coerce.number({ error: V.invalid }).int({ error: V.invalid }).positive({ error: V.invalid }) }).passthrough(), { error: V.invalid }).max(100, { error: V.invalid }),
+  ticketId: recordId(V.required),
+  tags: z.array(z.object({ id: recordId() }).passthrough(), { error: V.invalid }).max(100, { error: V.invalid }),
 });
 
 export interface Tag {

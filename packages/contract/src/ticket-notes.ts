@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { V } from './common.js';
+import { V, recordId } from './common.js';
 
 /** Spec core §5: a note needs at least 2 characters. */
 export const ticketNoteInput = z.object({
   note: z.string({ error: V.required }).trim().min(1, { error: V.required }).min(2, { error: V.tooShort }).max(5000, { error: V.tooLong }),
-  ticketId: z.coerce.number({ error: V.required }).int({ error: V.invalid }).positive({ error: V.required }),
-  contactId: z.coerce.number({ error: V.required }).int({ error: V.invalid }).positive({ error: V.required }),
+  ticketId: recordId(V.required),
+  contactId: recordId(V.required),
 });
 
 export interface TicketNote {
@@ -19,6 +19,6 @@ export interface TicketNote {
 
 /** GET /ticket-notes/list: the notes of a ticket (contactId, when sent, must be the ticket's contact). */
 export const ticketNoteListQuery = z.object({
-  ticketId: z.coerce.number({ error: V.required }).int({ error: V.invalid }).positive({ error: V.required }),
-  contactId: z.coerce.number({ error: V.invalid }).int({ error: V.invalid }).positive({ error: V.invalid }).optional(),
+  ticketId: recordId(V.required),
+  contactId: recordId().optional(),
 });

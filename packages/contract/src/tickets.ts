@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { recordId } from './common.js';
+import { isoDate, recordId } from './common.js';
 import type { Contact } from './contacts.js';
 import type { Tag } from './tags.js';
 
 export const TICKET_STATUSES = ['pending', 'open', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+const oneId = recordId();
 
 /** Lists in query strings come as JSON ('[1,2]') or comma lists ('1,2'). */
 const idList = z
@@ -23,12 +25,12 @@ const idList = z
         return z.NEVER;
       }
     }
-    const ids = items.map((item) => Number(typeof item === 'object' && item && 'id' in item ? (item as { id: unknown }).id : item));
-    if (ids.some((id) => !Number.isInteger(id) || id <= 0)) {
+    const ids = items.map((item) => oneId.safeParse(typeof item === 'object' && item && 'id' in item ? (item as { id: unknown }).id : item));
+    if (ids.some((id) => !id.success)) {
       ctx.addIssue({ code: 'custom', message: 'invalid' });
       return z.NEVER;
     }
-    return ids;
+    return ids.map((id) => id.data as number);
   });
 
 const boolFlag = z
@@ -48,9 +50,9 @@ export const ticketListQuery = z.object({
   showAll: boolFlag,
   withUnreadMessages: boolFlag,
   /** Created on this day (YYYY-MM-DD). */
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  date: isoDate.optional(),
   /** Updated on this day (YYYY-MM-DD). */
-  updatedAt: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  updatedAt: isoDate.optional(),
 });
 export type TicketListQuery = z.input<typeof ticketListQuery>;
 /** The list's filters once read: lists of ids, flags as booleans. */

@@ -13,6 +13,7 @@ import type { MediaSink } from '../channels/whatsapp/provider.js';
 import type { FastifyRequest } from 'fastify';
 import { V } from '@atende/contract';
 import { AppError } from './errors.js';
+import { isStorableText } from './validation.js';
 
 /** Extension by mime type. Anything else is stored as .bin and served as a download. */
 const EXTENSIONS: Record<string, string> = {
@@ -188,6 +189,7 @@ export async function uploadedFile(request: FastifyRequest, field: string): Prom
     if (part.type !== 'file') continue;
     const data = await part.toBuffer();
     if (part.fieldname === field && !file && data.length > 0) {
+      if (part.filename && !isStorableText(part.filename)) throw new AppError('ERR_VALIDATION', 400, { fields: { [field]: V.invalid } });
       file = { data, mimeType: part.mimetype || 'application/octet-stream', fileName: (part.filename || 'file').slice(0, 255) };
     }
   }

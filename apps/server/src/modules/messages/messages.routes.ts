@@ -4,10 +4,11 @@ import { idParam, messageEditInput, messageSendInput } from '@atende/contract';
 import { actorOf, type Guards } from '../../platform/authenticate.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { parse } from '../../platform/validation.js';
+import { isStorableText, parse } from '../../platform/validation.js';
 import { deleteMessage, editMessage, listMessages, sendMessages, type SendRequest, type UploadedMedia } from './messages.service.js';
 
 const pageQuery = z.object({ pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1) });
+const quotedId = z.object({ id: idParam.shape.id.nullable().catch(null) });
 const captionFields = z.object({
   body: z.string().max(4096).optional().default(''),
   idempotencyKey: z.string().min(8).max(100).optional(),
@@ -24,7 +25,9 @@ async function readMultipart(request: FastifyRequest): Promise<SendRequest> {
         await part.toBuffer();
         continue;
       }
-      medias.push({ data: await part.toBuffer(), mimeType: part.mimetype || 'application/octet-stream', fileName: part.filename || undefined });
+      const data = await part.toBuffer();
+      if (part.filename && !isStorableText(part.filename)) throw new AppError('ERR_VALIDATION', 400, { fields: { medias: 'invalid' } });
+      medias.push({ data, mimeType: part.mimetype || 'application/octet-stream', fileName: part.filename || undefined });
     } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
   }
   const { body, idempotencyKey, quotedMsg } = parse(captionFields, fields);
@@ -32,7 +35,7 @@ async function readMultipart(request: FastifyRequest): Promise<SendRequest> {
   if (quotedMsg) {
     try {
       const parsed: unknown = JSON.parse(quotedMsg);
-      quotedMsgId = Number(typeof parsed === 'object' && parsed ? (parsed as { id?: unknown }).id : parsed) || null;
+      quotedMsgId = parse(quotedId, { id: typeof parsed === 'object' && parsed ? (parsed as { id?: unknown }).id : parsed }).id;
     } catch {
       throw new AppError('ERR_VALIDATION', 400, { fields: { quotedMsg: 'invalid' } });
     }

@@ -46,8 +46,9 @@ export async function ticketsRoutes(app: FastifyInstance, ctx: AppContext, guard
 /** The ticket screen's room (realtime role): only for a ticket of the caller's company that the caller may reach. */
 export function registerTicketRoom(ctx: AppContext, live: LiveServer): void {
   live.registerJoin(CLIENT_EVENTS.joinChatBox, async (actor, argument) => {
-    const ticketId = Number(argument);
-    if (!Number.isInteger(ticketId) || ticketId <= 0) return null;
+    const given = idParam.shape.id.safeParse(argument);
+    if (!given.success) return null;
+    const ticketId = given.data;
     const ticket = await findTicket(ctx.db, actor.companyId, ticketId);
     if (!ticket) return null;
     // The socket's caller is as old as its connection: their queues are read again at each join.
