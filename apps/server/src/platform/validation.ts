@@ -24,6 +24,18 @@ export function isStorableText(text: string): boolean {
 }
 
 /**
+ * The same value with every string made storable: NULs removed, lone surrogates replaced by U+FFFD.
+ * For what arrives from WhatsApp, which is kept rather than refused: a customer's message holding
+ * a NUL is still a message. Plain objects and arrays are copied; anything else is left as it is.
+ */
+export function storableCopy<T>(value: T): T {
+  if (typeof value === 'string') return (isStorableText(value) ? value : value.replaceAll('\u0000', '').toWellFormed()) as T;
+  if (Array.isArray(value)) return value.map((item) => storableCopy(item)) as T;
+  if (!value || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [storableCopy(key), storableCopy(item)])) as T;
+}
+
+/**
  * Validate a payload with a contract schema. Invalid input answers 400 ERR_VALIDATION with the
  * message key of each invalid field, which the web app translates next to the field. Text the
  * database cannot store is refused the same way, on its field, before any schema reads it.

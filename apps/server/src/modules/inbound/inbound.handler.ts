@@ -7,6 +7,7 @@
  */
 import { normalizeJid } from '../../channels/whatsapp/numbers.js';
 import { contextReader, type AppContext, type ContextSource } from '../../platform/context.js';
+import { storableCopy } from '../../platform/validation.js';
 import { recordAck } from '../messages/message-acks.js';
 import type { ChannelEventHandler, ChannelSource } from '../connections/connections.events.js';
 import { announceTicket, announceTicketDeleted, ticketAudience } from '../tickets/tickets.audience.js';
@@ -41,9 +42,9 @@ export function createInboundHandler(context: ContextSource): InboundHandler {
   };
 
   return {
-    message: (source, event) => inLane(source, event.chatId, () => receiveMessage(ctxOf(), source, event, {}, batcher)),
+    message: (source, event) => inLane(source, event.chatId, () => receiveMessage(ctxOf(), source, storableCopy(event), {}, batcher)),
     ack: (source, event) => inLane(source, event.chatId, () => recordAck(ctxOf(), source, event.providerMessageId, event.ack)),
-    edit: (source, event) => inLane(source, event.chatId, () => receiveEdit(ctxOf(), source, event)),
+    edit: (source, event) => inLane(source, event.chatId, () => receiveEdit(ctxOf(), source, storableCopy(event))),
     revoke: (source, event) => inLane(source, event.chatId, () => receiveRevoke(ctxOf(), source, event)),
     call: (source, event) => inLane(source, event.from, () => receiveCall(ctxOf(), source, event)),
     identity: (source, event) => inLane(source, event.phoneJid, () => receiveIdentity(ctxOf(), source, event.phoneJid, event.lid)),

@@ -33,6 +33,16 @@ const count = async (table: 'contacts' | 'tickets' | 'messages', where: { column
     ).n,
   );
 
+describe('text the database cannot store', () => {
+  it('keeps a customer message holding a NUL and a lone surrogate, with them removed', async () => {
+    const from = '5511987650777';
+    w.network.customerSends({ connectionId: whatsappId, from, name: 'Nu\u0000la', body: 'pedido\u0000 42 \ud800ok' });
+    await eventually(async () => expect(await count('messages', { column: 'body', value: 'pedido 42 \ufffdok' })).toBe(1));
+    const contact = await w.t.database.db.selectFrom('contacts').select('name').where('number', '=', from).executeTakeFirstOrThrow();
+    expect(contact.name).toBe('Nula');
+  });
+});
+
 describe('a burst from a new contact', () => {
   it('50 messages sent at once give 1 contact, 1 ticket and 50 messages in order', async () => {
     const from = '5511987650001';
