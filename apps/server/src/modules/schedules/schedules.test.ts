@@ -45,7 +45,7 @@ describe('schedule input', () => {
     expect(empty.json()).toEqual({ error: 'ERR_VALIDATION', fields: { body: 'required', contactId: 'required', sendAt: 'required' } });
     const contactId = await contactNamed('Dora Lima', '5511944440001');
     expect((await w.admin.post('/api/schedules', { body: 'oi', contactId, sendAt: inAnHour() })).json().fields).toEqual({ body: 'tooShort' });
-    expect((await w.admin.post('/api/schedules', { body: 'Bom dia!', contactId, sendAt: 'amanhã' })).json().fields).toEqual({ sendAt: 'required' });
+    expect((await w.admin.post('/api/schedules', { body: 'Bom dia!', contactId, sendAt: 'amanhã' })).json().fields).toEqual({ sendAt: 'invalid' });
     expect((await w.admin.post('/api/schedules', { body: 'Bom dia!', contactId, sendAt: null })).json().fields).toEqual({ sendAt: 'required' });
 
     const created = await w.admin.post('/api/schedules', { body: '  Bom dia, Dora!  ', contactId, sendAt: inAnHour(), status: 'ENVIADA', userId: 999 });
