@@ -1,5 +1,5 @@
 /**
- * The ticket's life (spec core §4): every change of state goes through one of these named
+ * The ticket's life: every change of state goes through one of these named
  * functions. Each locks the ticket, checks the caller may act on it, changes it and its attendance
  * cycle, and stores any automatic message in the same transaction; after the commit it tells the
  * users who could see the ticket where it was to drop it (`delete`) and those who see it where it
@@ -25,7 +25,7 @@ import { invalidField, noTicket } from './tickets.service.js';
 
 export type TicketUpdate = z.output<typeof ticketUpdateInput>;
 
-/** Spec core §9: rating scale 1 to 3. */
+/** Rating scale 1 to 3. */
 export const DEFAULT_RATING_MESSAGE =
   'Por favor, avalie nosso atendimento respondendo com um número:\n*1* - Insatisfeito\n*2* - Satisfeito\n*3* - Muito satisfeito';
 
