@@ -2,7 +2,7 @@ import { STORAGE_KEYS } from '@atende/contract';
 import { useCallback, useState } from 'react';
 import { readStored, writeStored } from '../../lib/storage';
 
-/** A to-do entry; the list lives only in this browser (spec core §2 "To-do page"). */
+/** A to-do entry; the list lives only in this browser. */
 export interface Task {
   id: number;
   text: string;
