@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { V } from './common.js';
 
-/** Spec core §5: a note needs at least 2 characters. */
+/** A note needs at least 2 characters. */
 export const ticketNoteInput = z.object({
   note: z.string({ error: V.required }).trim().min(1, { error: V.required }).min(2, { error: V.tooShort }).max(5000, { error: V.tooLong }),
   ticketId: z.coerce.number({ error: V.required }).int({ error: V.invalid }).positive({ error: V.required }),

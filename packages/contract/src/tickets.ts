@@ -36,7 +36,7 @@ const boolFlag = z
   .optional()
   .transform((v) => v === true || v === 'true');
 
-/** GET /tickets filters (spec core §7). */
+/** GET /tickets filters. */
 export const ticketListQuery = z.object({
   searchParam: z.string().trim().max(200).optional().default(''),
   pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
@@ -111,7 +111,7 @@ export interface Ticket {
   updatedAt: string;
 }
 
-/** ERR_OTHER_OPEN_TICKET details: who holds the contact's live ticket (spec core §8). */
+/** ERR_OTHER_OPEN_TICKET details: who holds the contact's live ticket. */
 export interface OpenTicketHolder {
   ticketId: number;
   uuid: string;
