@@ -7,7 +7,7 @@ import type { PlanFeature } from './plans.js';
 export const PROFILES = ['admin', 'user', 'supervisor'] as const;
 export type Profile = (typeof PROFILES)[number];
 
-/** Named checks of the spec and the profiles that pass them. */
+/** Named checks and the profiles that pass them. */
 export const PERMISSIONS = {
   'dashboard:view': ['admin'],
   'drawer-admin-items:view': ['admin'],

@@ -69,7 +69,7 @@ export const TICKET_ACTIONS = ['accept', 'return', 'finish', 'reopen', 'transfer
 export type TicketAction = (typeof TICKET_ACTIONS)[number];
 
 /**
- * PUT /tickets/{id}. `action` names what the agent did; without it the spec's payload
+ * PUT /tickets/{id}. `action` names what the agent did; without it the classic payload
  * (status, userId, queueId, whatsappId) is read as the matching action.
  */
 export const ticketUpdateInput = z.object({

@@ -209,7 +209,7 @@ export function updateTicketSettings(ctx: AppContext, actor: Actor, ticketId: nu
 }
 
 /**
- * PUT /tickets/{id}: `action` names what the agent did; without it the spec's payload is read as
+ * PUT /tickets/{id}: `action` names what the agent did; without it the classic payload is read as
  * the matching action (status closed: finish; a closed ticket set open: reopen; pending set open:
  * accept; open set pending: return; a queue, connection or another user: transfer).
  */

@@ -41,7 +41,7 @@ export function useTasks() {
     });
   }, []);
 
-  /** Returns false when the text is blank, which the spec says to ignore. */
+  /** Returns false when the text is blank: a blank entry is ignored. */
   const addTask = useCallback(
     (text: string) => {
       const clean = text.trim();

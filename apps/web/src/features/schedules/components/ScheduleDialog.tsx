@@ -112,7 +112,7 @@ export function ScheduleDialog({ open, scheduleId, contact = null, ticket = null
     );
   });
 
-  // The spec words these two rules 'Mensagem muito curta' and 'Obrigatório'.
+  // Schedules word these two rules 'Mensagem muito curta' and 'Obrigatório'.
   const message = (key: string | undefined) => (key ? t(`validation.${key}`, { defaultValue: validationText(key) }) : undefined);
   const currentMedia = removeMedia ? null : (schedule?.mediaName ?? null);
   const attachmentName = file?.name ?? currentMedia;
