@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** Picks a value of one select of the settings' Opções tab and waits for the spec's toast. */
+/** Picks a value of one select of the settings' Opções tab and waits for the saved toast. */
 export async function chooseSetting(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option, exact: true }).click();

@@ -47,7 +47,7 @@ const soon = (titleKey: string) => ({ comingSoon: titleKey });
 const CAMPAIGNS: MenuGroupInfo = { id: 'campaigns', label: 'campaigns', Icon: CampaignIcon };
 
 /**
- * Every private page once (spec core §2 and admin §2), in the side menu's order: its address, its
+ * Every private page once, in the side menu's order: its address, its
  * code, who may open it and where the menu shows it. The router and the side menu both read it.
  */
 export const PAGES: readonly AppPage[] = [

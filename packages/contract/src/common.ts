@@ -3,7 +3,7 @@ import { PASSWORD } from './constants.js';
 
 /**
  * Validation messages are keys; the web app shows them through i18n (namespace `validation`).
- * The pt texts are the spec's ('Too Short!', 'Required', ...).
+ * The pt texts are the ones users already know ('Too Short!', 'Required', ...).
  */
 export const V = {
   required: 'required',
@@ -57,7 +57,7 @@ export const recordId = (absent: string = V.invalid) =>
 /** Route parameter `:id` as a positive integer. */
 export const idParam = z.object({ id: recordId() });
 
-/** `searchParam` and 1-based `pageNumber`, as every list of the spec takes them. */
+/** `searchParam` and 1-based `pageNumber`, as every list takes them. */
 export const listQuery = z.object({
   searchParam: z.string().trim().max(200).optional().default(''),
   pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),

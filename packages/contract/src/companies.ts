@@ -6,7 +6,7 @@ import type { SettingEntry } from './settings.js';
 
 const optionalPhone = z.string().trim().max(30, { error: V.tooLong }).optional().default('');
 
-/** Super-user form (spec admin §5: email and plan required; blank or invalid due date is null). */
+/** Super-user form (email and plan required; blank or invalid due date is null). */
 export const companyInput = z.object({
   name: requiredText(2, 100),
   email: emailField,
@@ -29,7 +29,7 @@ export const companyCreateInput = companyInput.extend({
 });
 export type CompanyCreateInput = z.input<typeof companyCreateInput>;
 
-/** Public sign-up (spec core §3, §5). The server decides plan dates and status, never the client. */
+/** Public sign-up. The server decides plan dates and status, never the client. */
 export const signupInput = z.object({
   name: requiredText(2, 50),
   email: emailField,
@@ -69,7 +69,7 @@ export const WEEKDAYS_EN = ['monday', 'tuesday', 'wednesday', 'thursday', 'frida
 const clockTime = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d)?$/, { error: V.invalid });
 
 /**
- * PUT /companies/:id/schedules (spec admin §3, §9): exactly one entry per weekday; empty times
+ * PUT /companies/:id/schedules: exactly one entry per weekday; empty times
  * mean the company does not attend that day.
  */
 export const companySchedulesInput = z.object({

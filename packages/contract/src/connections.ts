@@ -4,17 +4,17 @@ import { CONNECTION_PROVIDERS, cloudConfigInput, type ConnectionProvider } from 
 
 export * from './connections/providers.js';
 
-/** Connection status (spec admin §4). */
+/** Connection status. */
 export const CONNECTION_STATUSES = ['qrcode', 'PAIRING', 'OPENING', 'CONNECTED', 'TIMEOUT', 'DISCONNECTED'] as const;
 export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
 
-/** Statuses that put the red badge on the connections menu entry (spec core §2). */
+/** Statuses that put the red badge on the connections menu entry. */
 export const CONNECTION_PROBLEM_STATUSES: readonly ConnectionStatus[] = ['qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING'];
 
 const minutes = z.coerce.number({ error: V.invalid }).int({ error: V.invalid }).min(0, { error: V.invalid }).max(525_600);
 const text = (max = 4000) => z.string().max(max, { error: V.tooLong }).optional().default('');
 
-/** Add/edit connection dialog (spec admin §3, defaults of §9). */
+/** Add/edit connection dialog and its defaults. */
 export const connectionInput = z.object({
   name: requiredText(2, 50),
   isDefault: z.boolean().default(false),

@@ -1,4 +1,4 @@
-/** Business constants shared by server and web (spec core §9, admin §9). */
+/** Business constants shared by server and web. */
 
 export const APP_VERSION_FALLBACK = '6.0.0';
 

@@ -7,7 +7,7 @@ export const contactExtraInfoInput = z.object({
   value: z.string().trim().max(1000, { error: V.tooLong }).default(''),
 });
 
-/** Spec core §5: name 2-50, number 8-50 characters, email valid (optional). */
+/** A name has 2 to 50 characters and a number 8 to 50; the email is optional but must be valid. */
 export const contactInput = z.object({
   name: requiredText(2, 50),
   number: z
@@ -35,7 +35,7 @@ const optionalDay = z
 export const contactListQuery = z.object({
   searchParam: z.string().trim().max(200).optional().default(''),
   pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
-  /** Filters of spec core §7 on the creation date (YYYY-MM-DD, UTC days; dateStart and dateEnd inclusive). */
+  /** Filters on the creation date (YYYY-MM-DD, UTC days; dateStart and dateEnd inclusive). */
   date: optionalDay,
   dateStart: optionalDay,
   dateEnd: optionalDay,

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { V, isoDate, recordId } from './common.js';
 
-/** Spec core §9: the periods the dashboard offers (filter type 2). */
+/** The periods the dashboard offers (filter type 2). */
 export const DASHBOARD_PERIODS = [3, 7, 15, 30, 60, 90] as const;
 /** The widest window any dashboard call reads, in days (a year, leap day included). */
 export const DASHBOARD_MAX_DAYS = 366;
 
-/** Filter type 1 picks dates, 2 a period of days (spec core §2). */
+/** Filter type 1 picks dates, 2 a period of days. */
 export const DASHBOARD_FILTER_TYPES = { date: 1, period: 2 } as const;
 
 const DAY_MS = 86_400_000;

@@ -3,7 +3,7 @@
  * The web app translates each one (locales/<lang>/errors.json); a test checks none is missing.
  */
 export const ERROR_CODES = [
-  // spec core §8
+  // Core product errors
   'ERR_NO_OTHER_WHATSAPP',
   'ERR_NO_DEF_WAPP_FOUND',
   'ERR_WAPP_NOT_INITIALIZED',

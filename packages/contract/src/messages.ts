@@ -3,7 +3,7 @@ import { recordId } from './common.js';
 import type { Contact } from './contacts.js';
 import type { Ticket } from './tickets.js';
 
-/** Spec core §3 media types, plus 'chat' for plain text. */
+/** A message's media types, plus 'chat' for plain text. */
 export const MESSAGE_MEDIA_TYPES = ['chat', 'image', 'audio', 'video', 'application', 'locationMessage', 'vcard', 'call_log', 'sticker', 'reaction'] as const;
 export type MessageMediaType = (typeof MESSAGE_MEDIA_TYPES)[number];
 

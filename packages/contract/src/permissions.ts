@@ -1,13 +1,13 @@
 /**
  * One source of truth for who may do what. The server's guards and the web's visibility both
- * read these rules, so the menu never offers what the API refuses (spec core §6, admin §6).
+ * read these rules, so the menu never offers what the API refuses.
  */
 import type { PlanFeature } from './plans.js';
 
 export const PROFILES = ['admin', 'user', 'supervisor'] as const;
 export type Profile = (typeof PROFILES)[number];
 
-/** Named checks of the spec and the profiles that pass them. */
+/** Named checks and the profiles that pass them. */
 export const PERMISSIONS = {
   'dashboard:view': ['admin'],
   'drawer-admin-items:view': ['admin'],
@@ -48,7 +48,7 @@ export function isSuper(subject: PermissionSubject | null | undefined): boolean 
   return Boolean(subject?.super);
 }
 
-/** Pages a plan flag switches on (spec core §2 menu, admin §6). */
+/** Pages a plan flag switches on (the menu entry is hidden and the API refuses). */
 export const FEATURE_ROUTES: Record<PlanFeature, readonly string[]> = {
   useCampaigns: ['/campaigns', '/contact-lists', '/campaigns-config', '/campaign'],
   useKanban: ['/kanban'],

@@ -14,7 +14,7 @@ export type PlanFeature = (typeof PLAN_FEATURES)[number];
 
 const count = z.coerce.number({ error: V.invalid }).int({ error: V.invalid }).min(0, { error: V.invalid }).max(100_000);
 
-/** Spec admin §9: counts and value default to 0, every flag defaults to enabled. */
+/** Counts and value default to 0, every flag defaults to enabled. */
 export const planInput = z.object({
   name: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(100, { error: V.tooLong }),
   users: count.default(0),

@@ -6,7 +6,7 @@ import { companySchedulesInput, type CompanySchedule } from './companies.js';
 export type QueueSchedule = CompanySchedule;
 
 /**
- * Spec admin §9: Monday to Friday 08:00-18:00, Saturday 08:00-12:00, Sunday 00:00-00:00 (closed).
+ * Monday to Friday 08:00-18:00, Saturday 08:00-12:00, Sunday 00:00-00:00 (closed).
  * Given to a queue created without schedules.
  */
 export const DEFAULT_QUEUE_SCHEDULES: readonly QueueSchedule[] = [
@@ -28,7 +28,7 @@ const optionalRef = z
   .transform((v) => v ?? null);
 
 /**
- * Spec admin §3, §5: name 2-50, colour 3-9 characters, both required. The colour is kept in lower
+ * A name has 2 to 50 characters and a colour 3 to 9, both required. The colour is kept in lower
  * case so '#FF0000' and '#ff0000' count as the same colour for the per-company uniqueness rule.
  * `schedules` are the seven weekdays (same rules as the company's); absent, null or empty on
  * create means the default schedule. On update only the fields sent change (name and colour are
@@ -75,7 +75,7 @@ const parentRef = z
   .transform((v): number | null => v ?? null);
 
 /**
- * One node of a queue's option menu (spec admin §2, §3). `option` is what the customer types to
+ * One node of a queue's option menu. `option` is what the customer types to
  * choose it: a number from 1 to 999, unique among its siblings ('0' and '#' are the bot's
  * "previous" and "main menu"); absent, the next free number among the siblings.
  */

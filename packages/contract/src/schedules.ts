@@ -9,7 +9,7 @@ import { V, isoInstant, listQuery, recordId } from './common.js';
 export const SCHEDULE_STATUSES = ['PENDENTE', 'ENVIADA', 'ERRO'] as const;
 export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
 
-/** The shortest text a schedule may send (spec core: 'Mensagem muito curta'). */
+/** The shortest text a schedule may send (shorter ones answer 'Mensagem muito curta'). */
 export const SCHEDULE_BODY_MIN = 5;
 
 export const scheduleInput = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 const toggle = ['enabled', 'disabled'] as const;
 
-/** Company setting keys (spec admin §9, core §4) with the values each accepts and its default. */
+/** Company setting keys with the values each accepts and its default. */
 export const SETTINGS = {
   userRating: { values: toggle, default: 'disabled' },
   scheduleType: { values: ['disabled', 'queue', 'company'], default: 'disabled' },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { V, recordId } from './common.js';
 
-/** Spec admin §5: name required, at least 3 characters ('Mensagem muito curta' / 'Obrigatório'). */
+/** Name required, at least 3 characters ('Mensagem muito curta' / 'Obrigatório'). */
 export const tagInput = z.object({
   name: z.string({ error: V.required }).trim().min(1, { error: V.required }).min(3, { error: V.tooShort }).max(50, { error: V.tooLong }),
   color: z.string().trim().regex(/^#[0-9a-fA-F]{3,8}$/, { error: V.invalid }).default('#5c6bc0'),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { V, recordId } from './common.js';
 
-/** Spec core §5: a note needs at least 2 characters. */
+/** A note needs at least 2 characters. */
 export const ticketNoteInput = z.object({
   note: z.string({ error: V.required }).trim().min(1, { error: V.required }).min(2, { error: V.tooShort }).max(5000, { error: V.tooLong }),
   ticketId: recordId(V.required),

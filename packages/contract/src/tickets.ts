@@ -38,7 +38,7 @@ const boolFlag = z
   .optional()
   .transform((v) => v === true || v === 'true');
 
-/** GET /tickets filters (spec core §7). */
+/** GET /tickets filters. */
 export const ticketListQuery = z.object({
   searchParam: z.string().trim().max(200).optional().default(''),
   pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
@@ -71,7 +71,7 @@ export const TICKET_ACTIONS = ['accept', 'return', 'finish', 'reopen', 'transfer
 export type TicketAction = (typeof TICKET_ACTIONS)[number];
 
 /**
- * PUT /tickets/{id}. `action` names what the agent did; without it the spec's payload
+ * PUT /tickets/{id}. `action` names what the agent did; without it the classic payload
  * (status, userId, queueId, whatsappId) is read as the matching action.
  */
 export const ticketUpdateInput = z.object({
@@ -113,7 +113,7 @@ export interface Ticket {
   updatedAt: string;
 }
 
-/** ERR_OTHER_OPEN_TICKET details: who holds the contact's live ticket (spec core §8). */
+/** ERR_OTHER_OPEN_TICKET details: who holds the contact's live ticket. */
 export interface OpenTicketHolder {
   ticketId: number;
   uuid: string;

@@ -4,7 +4,7 @@ import { SERVER_EVENTS, companyEvent, type AuthEventPayload, type User, type Use
 import { startTestApp, unique, type ApiClient, type TestApp, type TestCompany, type TestSession } from '../test/harness.js';
 
 /**
- * The live channel over a real socket: authentication, company isolation (lesson 11), the
+ * The live channel over a real socket: authentication, company isolation, the
  * end of a replaced session, and presence.
  */
 

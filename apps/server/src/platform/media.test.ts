@@ -8,7 +8,7 @@ import { loadConfig } from '../config.js';
 import { createMediaStore, extensionFor, toVoiceNote } from './media.js';
 
 /**
- * Media storage (lesson 12): unguessable names under DATA_DIR/media/company-{id}, read back only
+ * Media storage: unguessable names under DATA_DIR/media/company-{id}, read back only
  * within the company, served to its signed-in members only; voice notes through ffmpeg.
  */
 let t: TestApp;

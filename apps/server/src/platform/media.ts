@@ -1,6 +1,6 @@
 /**
  * Media files of every provider and feature: stored under `DATA_DIR/media/company-{id}/` with
- * unguessable names (lesson 12), read back only within the caller's company, and served by
+ * unguessable names, read back only within the caller's company, and served by
  * `GET /api/media/:fileName` to signed-in members of that company. Voice notes are converted to
  * ogg/opus with ffmpeg, called with an argument array (never a shell).
  */

@@ -4,7 +4,7 @@ import { insertTicketRow } from '../test/conversation-fixtures.js';
 import { startTestApp, type ApiClient, type TestApp, type TestCompany } from '../test/harness.js';
 
 /**
- * Lesson 12: every lookup by id is scoped by the caller's company. Company A's admin calls every
+ * Every lookup by id is scoped by the caller's company. Company A's admin calls every
  * route that takes an id with company B's ids: the answer is "not found" (or "no permission" on
  * super-user routes), and B's data reads the same afterwards.
  */

@@ -27,7 +27,7 @@ async function freshToken(): Promise<string | null> {
 }
 
 /**
- * One socket per signed-in user and company; rebuilt when either changes (spec core §4).
+ * One socket per signed-in user and company; rebuilt when either changes.
  * Joins go out only after the server's `ready`, and a reconnection refetches every list,
  * because events sent while disconnected are never replayed.
  */

@@ -9,7 +9,7 @@ export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 interface AuthState {
   status: AuthStatus;
   user: SessionUser | null;
-  /** Where a public route sends the user right after login (then '/' again, spec core §2). */
+  /** Where a public route sends the user right after login (then '/' again). */
   landing: string | null;
 }
 

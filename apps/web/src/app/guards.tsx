@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
 import { useAuth } from './auth';
 
-/** Spec core §2: a private route opened while signed out goes to /login. */
+/** A private route opened while signed out goes to /login. */
 export function RequireAuth() {
   const { status, landing, clearLanding } = useAuth();
   const location = useLocation();
@@ -24,7 +24,7 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** Spec core §2: a signed-in user opening a public route goes to / (to /tickets right after login). */
+/** A signed-in user opening a public route goes to / (to /tickets right after login). */
 export function PublicOnly() {
   const { status, landing } = useAuth();
   if (status === 'loading') return <PageLoader />;

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { PageContainer } from './PageContainer';
 
-/** What a route of the spec shows until its feature is built: a page, never a crash or a 404. */
+/** What a route of the product shows until its feature is built: a page, never a crash or a 404. */
 export function ComingSoon({ title }: { title: string }) {
   const { t } = useTranslation();
   return (

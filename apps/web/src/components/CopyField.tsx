@@ -6,7 +6,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Spec admin §9: the copy confirmation lasts 1 s. */
+/** The copy confirmation lasts 1 s. */
 export const COPIED_MS = 1_000;
 
 interface CopyFieldProps {

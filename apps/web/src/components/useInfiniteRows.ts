@@ -5,7 +5,7 @@ import { toastError } from '../lib/errors';
 
 /**
  * The rows of a paged list and the scroll handler that asks for the next page within 100 px of
- * the bottom while the server has more (spec core §9). A record that moved between pages while
+ * the bottom while the server has more. A record that moved between pages while
  * scrolling (live changes) shows once. A failed load is shown as a toast.
  */
 export function useInfiniteRows<Page, Row extends { id: number }>(

@@ -125,7 +125,7 @@ function loseSession(): void {
 }
 
 /**
- * Calls the API. Spec core §4: a 403 refreshes the token once and retries once; a 401 clears
+ * Calls the API. A 403 refreshes the token once and retries once; a 401 clears
  * the stored token and company and logs the user out.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {

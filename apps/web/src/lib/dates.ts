@@ -1,13 +1,13 @@
 import { differenceInCalendarDays, format, isValid, parseISO } from 'date-fns';
 
-/** Spec core §9: dates show as dd/MM/yyyy. Unreadable input is shown as received. */
+/** Dates show as dd/MM/yyyy. Unreadable input is shown as received. */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '';
   const date = parseISO(value);
   return isValid(date) ? format(date, 'dd/MM/yyyy') : value;
 }
 
-/** Spec admin §2: the connections' last update shows as dd/MM/yy HH:mm. */
+/** The connections' last update shows as dd/MM/yy HH:mm. */
 export function formatShortDateTime(value: string | null | undefined): string {
   if (!value) return '';
   const date = parseISO(value);
@@ -21,7 +21,7 @@ export function daysUntil(value: string | null | undefined, today: Date = new Da
   return isValid(date) ? differenceInCalendarDays(date, today) : null;
 }
 
-/** Spec core §2: a list's last-update time, HH:mm when it is today, else dd/MM/yyyy. */
+/** A list's last-update time, HH:mm when it is today, else dd/MM/yyyy. */
 export function formatTimeOrDate(value: string | null | undefined, today: Date = new Date()): string {
   if (!value) return '';
   const date = parseISO(value);

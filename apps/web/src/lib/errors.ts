@@ -10,7 +10,7 @@ function errorCodeOf(err: unknown): string | null {
 }
 
 /**
- * Spec core §8: a code with a translation gives the translated text, an unknown code the raw
+ * A code with a translation gives the translated text, an unknown code the raw
  * code text, a plain string stays as it is, anything else the generic 'Ocorreu um erro!'.
  */
 export function errorMessage(err: unknown): string {

@@ -1,4 +1,4 @@
-/** Spec core §5: the signup phone holds at most 11 digits, shown as (99) 99999-9999. */
+/** The signup phone holds at most 11 digits, shown as (99) 99999-9999. */
 export const PHONE_MAX_DIGITS = 11;
 
 export function phoneDigits(value: string): string {

@@ -2,7 +2,7 @@ import { io, type Socket } from 'socket.io-client';
 
 /**
  * Opens the live channel to the same origin (the dev server proxies /socket.io).
- * The access token travels as the `token` query parameter of the handshake (spec core §7).
+ * The access token travels as the `token` query parameter of the handshake.
  */
 export function openLiveSocket(token: string): Socket {
   return io({

@@ -1,6 +1,6 @@
 import { STORAGE_KEYS, type SessionUser } from '@atende/contract';
 
-/** The browser-kept session (spec core §3 storage keys). */
+/** The browser-kept session (localStorage keys the product has always used). */
 export const sessionStorageKeys = [
   STORAGE_KEYS.token,
   STORAGE_KEYS.companyId,
@@ -50,7 +50,7 @@ export function storeSession(token: string, user: SessionUser): void {
   else removeStored(STORAGE_KEYS.companyDueDate);
 }
 
-/** The campaign pages exist only while the company enables them (spec core §2, flag cshow). */
+/** The campaign pages exist only while the company enables them (flag cshow). */
 export function storeCampaignFlag(user: SessionUser): void {
   const enabled = user.company?.settings?.some((s) => s.key === 'campaignsEnabled' && s.value === 'true');
   if (enabled) writeStored(STORAGE_KEYS.cshow, 'true');
@@ -61,7 +61,7 @@ export function hasCampaignFlag(): boolean {
   return readStored(STORAGE_KEYS.cshow) !== null;
 }
 
-/** Spec core §4: on 401 only the token and the company id are dropped. */
+/** On 401 only the token and the company id are dropped. */
 export function clearAuthToken(): void {
   removeStored(STORAGE_KEYS.token);
   removeStored(STORAGE_KEYS.companyId);

@@ -2,7 +2,7 @@ import { STORAGE_KEYS } from '@atende/contract';
 import { useCallback, useState } from 'react';
 import { readStored, writeStored } from './storage';
 
-/** Notification sound volume, 0 to 1 in steps of 0.1, kept in the browser (spec core §2). */
+/** Notification sound volume, 0 to 1 in steps of 0.1, kept in the browser. */
 export function readVolume(): number {
   const stored = Number.parseFloat(readStored(STORAGE_KEYS.volume) ?? '');
   if (!Number.isFinite(stored)) return 1;

@@ -2,14 +2,14 @@ import { DEFAULT_QUEUE_SCHEDULES, WEEKDAYS_EN, type CompanySchedule } from '@ate
 
 /**
  * Keeps only digits and shapes them as HH:MM while typing ('0830' -> '08:30', '8' stays '8'),
- * so a time can be typed without the colon (spec admin §5: HH:MM masks).
+ * so a time can be typed without the colon (HH:MM masks).
  */
 export function maskClock(raw: string): string {
   const digits = raw.replace(/\D/g, '').slice(0, 4);
   return digits.length > 2 ? `${digits.slice(0, 2)}:${digits.slice(2)}` : digits;
 }
 
-/** Spec admin §9: a company without saved hours starts from the seven days with empty times. */
+/** A company without saved hours starts from the seven days with empty times. */
 export const EMPTY_WEEK: readonly CompanySchedule[] = DEFAULT_QUEUE_SCHEDULES.map((day) => ({ ...day, startTime: '', endTime: '' }));
 
 /**

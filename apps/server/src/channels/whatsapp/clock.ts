@@ -1,6 +1,6 @@
 /**
  * Time for the WhatsApp layer: reconnect backoff, QR rotation, simulated acks. Injected so tests
- * drive timers by hand instead of sleeping (lessons §8).
+ * drive timers by hand instead of sleeping.
  */
 export type TimerHandle = { readonly __timer: unique symbol } | object;
 

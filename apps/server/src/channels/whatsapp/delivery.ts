@@ -1,7 +1,7 @@
 /**
  * Bookkeeping every provider needs around messages: sending once per idempotency key, acks that
- * only move forward, and the reconnect backoff. Providers deliver at least once and out of order
- * (lessons §2); these make each session behave as if they did not.
+ * only move forward, and the reconnect backoff. Providers deliver at least once and out of order;
+ * these make each session behave as if they did not.
  */
 import { createHash } from 'node:crypto';
 import type { AckLevel, SendLedger, SendResult } from './provider.js';

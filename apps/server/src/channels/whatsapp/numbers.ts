@@ -1,6 +1,6 @@
 /**
- * Phone numbers and WhatsApp ids. One canonical form per person so contacts do not duplicate
- * (lessons §6): digits only, with Brazil's mobile ninth digit always present. WhatsApp itself may
+ * Phone numbers and WhatsApp ids. One canonical form per person so contacts do not duplicate:
+ * digits only, with Brazil's mobile ninth digit always present. WhatsApp itself may
  * still address an old Brazilian number without the 9; providers resolve the real address when
  * sending (see `brazilianVariants`), the rest of the system only ever sees the canonical form.
  */

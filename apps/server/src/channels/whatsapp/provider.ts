@@ -90,7 +90,7 @@ export interface AckEvent { providerMessageId: string; chatId?: string; ack: Ack
 export interface EditEvent { providerMessageId: string; chatId?: string; newBody: string; timestamp: number; fromMe?: boolean }
 export interface RevokeEvent { providerMessageId: string; chatId?: string; timestamp?: number; fromMe?: boolean }
 export interface CallEvent { from: string; timestamp: number; isVideo?: boolean; callId?: string }
-/** A person's phone-number jid and LID are the same contact (lessons §6). */
+/** A person's phone-number jid and LID are the same contact. */
 export interface IdentityEvent { phoneJid: string; lid: string }
 /** The network refused a message after the send call had returned (e.g. Cloud status 'failed'). */
 export interface SendFailedEvent { providerMessageId: string; chatId?: string; code: string; reason?: string }
@@ -256,7 +256,7 @@ export type WhatsAppErrorCode =
   | 'ERR_WAPP_PROVIDER_DISABLED'
   | 'ERR_WAPP_UNKNOWN_PROVIDER';
 
-/** A failure with a code the web translates (spec core §8); the routes map it to an HTTP answer. */
+/** A failure with a code the web translates; the routes map it to an HTTP answer. */
 export class WhatsAppError extends Error {
   override readonly name = 'WhatsAppError';
   constructor(

@@ -3,7 +3,7 @@
  * else holds a ProviderSession and never asks which kind it is. Each provider folder exports one
  * definition (definition.ts); adding a provider is adding its folder and a line to DEFINITIONS.
  *
- * 'beta' is the spec's default value for a new connection and means the WhatsApp Web provider
+ * 'beta' is the default provider of a new connection and means the WhatsApp Web provider
  * (Baileys). The simulator exists only when the registry is created with simulatorEnabled (demo,
  * tests): a production server configured without it refuses such connections.
  */

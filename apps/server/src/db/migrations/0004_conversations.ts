@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 /**
  * The conversation engine: contacts, tickets reused across attendances, attendance cycles,
  * messages, notes, tags, quick messages, queue bot data and option trees.
- * Unique keys are what keep concurrent inbound traffic from duplicating anything (lessons §1, §2).
+ * Unique keys are what keep concurrent inbound traffic from duplicating anything.
  */
 /** Frozen here (a migration never changes once shipped); the contract's DEFAULT_QUEUE_SCHEDULES is the same list. */
 const DEFAULT_QUEUE_SCHEDULES = JSON.stringify([
@@ -24,7 +24,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('order_queue', 'integer')
     .addColumn('integration_id', 'integer')
     .addColumn('prompt_id', 'integer')
-    // Spec admin §9's default working hours, so every queue has them however it was created.
+    // The default working hours (Mon-Fri 08-18, Sat 08-12, Sun closed), so every queue has them
+    // however it was created.
     .addColumn('schedules', 'jsonb', (c) => c.notNull().defaultTo(sql`${sql.lit(DEFAULT_QUEUE_SCHEDULES)}::jsonb`))
     .execute();
 
@@ -99,7 +100,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  // One ticket per (company, contact, connection), reused across attendances (lessons §1, §4).
+  // One ticket per (company, contact, connection), reused across attendances.
   // Partial: a deleted connection sets whatsapp_id to null on several tickets of one contact.
   await sql`create unique index tickets_one_per_contact_connection on tickets (company_id, contact_id, whatsapp_id) where whatsapp_id is not null`.execute(db);
   // The inbox order: unread first, then the newest conversation (GET /tickets).
@@ -135,7 +136,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('provider_message_id', 'text')
     .addColumn('idempotency_key', 'text')
     .addColumn('from_me', 'boolean', (c) => c.notNull())
-    /** Sent by the product itself (greeting, menu, rating request): never answered by the bot (lessons §7). */
+    /** Sent by the product itself (greeting, menu, rating request): never answered by the bot. */
     .addColumn('automated', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('body', 'text', (c) => c.notNull().defaultTo(''))
@@ -154,7 +155,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('is_deleted', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('is_edited', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('previous_bodies', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
-    /** Provider time in ms: lists order by it, then by id (arrival) (lessons §5). */
+    /** Provider time in ms: lists order by it, then by id (arrival). */
     .addColumn('sent_at', 'bigint', (c) => c.notNull())
     /** Outbound retries: failed attempts so far and when the next one is due (null once settled). */
     .addColumn('send_attempts', 'integer', (c) => c.notNull().defaultTo(0))

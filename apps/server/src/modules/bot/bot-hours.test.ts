@@ -5,9 +5,9 @@ import { setSetting, startWorld, type World } from '../../test/conversation-worl
 import { isWithinSchedule } from './working-hours.js';
 
 /**
- * Out of hours (setting scheduleType, spec admin §9): 'company' answers with the connection's
+ * Out of hours (company setting scheduleType): 'company' answers with the connection's
  * outOfHoursMessage instead of the bot, 'queue' with the chosen queue's; once per night, not per
- * message (lesson 7).
+ * message.
  */
 const SP = 'America/Sao_Paulo';
 // Monday 6 January 2025 in São Paulo (UTC-3).

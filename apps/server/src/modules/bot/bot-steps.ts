@@ -1,7 +1,7 @@
 /**
  * The queue bot's decisions, without side effects: given the ticket, the bot's memory, the
  * connection's setup and the customer's message, what to say and where the ticket goes. The bot
- * never loops with another bot (lesson 7): a menu is sent at most maxUseBotQueues times per level,
+ * never loops with another bot: a menu is sent at most maxUseBotQueues times per level,
  * never again within timeUseBotQueues minutes (nor within MENU_DEBOUNCE_MS) of the previous one,
  * and an out-of-hours reply at most once per OUT_OF_HOURS_REPEAT_MS.
  */

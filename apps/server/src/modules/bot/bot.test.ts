@@ -6,8 +6,9 @@ import { eventually } from '../../test/live-sockets.js';
 import { createInboundHandler } from '../inbound/inbound.handler.js';
 
 /**
- * The queue bot through the simulator (spec admin §3, §9; lesson 7): the greeting and the queue
- * menu, its caps, the single-queue greeting, the option tree, and a customer that is a bot.
+ * The queue bot through the simulator (settings and connection limits): the greeting and the queue
+ * menu, its caps, the single-queue greeting, the option tree, and a customer that is a bot (no endless
+ * menu exchange with another bot).
  */
 let w: World;
 let finance: number;

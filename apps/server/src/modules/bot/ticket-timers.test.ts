@@ -7,7 +7,7 @@ import { eventually, type HeardEvent } from '../../test/live-sockets.js';
 import { createTicketTimers } from './ticket-timers.js';
 
 /**
- * The connection's ticket timers (spec admin §3): timeToTransfer and expiresTicket fire once,
+ * The connection's ticket timers: timeToTransfer and expiresTicket fire once,
  * also when two sweeps race (run on PostgreSQL too) and when they fell due while the server was
  * stopped.
  */

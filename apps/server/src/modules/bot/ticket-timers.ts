@@ -1,5 +1,5 @@
 /**
- * The connection's ticket timers (spec admin §3): after timeToTransfer minutes without activity a
+ * The connection's ticket timers: after timeToTransfer minutes without activity a
  * ticket still in the bot (no queue chosen, or in the queue's menus) and without an agent moves
  * to the connection's transferQueueId; after expiresTicket minutes without activity (0: never)
  * an open or pending ticket is closed and told expiresInactiveMessage.

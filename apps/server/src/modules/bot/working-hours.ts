@@ -1,5 +1,6 @@
 /**
- * Whether a company or a queue attends at a given moment (setting scheduleType, spec admin §9).
+ * Whether a company or a queue attends at a given moment (company setting scheduleType:
+ * 'company', 'queue' or disabled).
  * Schedules are one entry per weekday with 'HH:MM' times on the companies' wall clock (the same
  * zone as {{hora}}). Empty times, or equal start and end (the default Sunday 00:00-00:00), mean
  * the day is closed. A start after the end is a night shift: it runs past midnight into the next

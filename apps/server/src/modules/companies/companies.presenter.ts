@@ -3,8 +3,8 @@ import type { CompanyRow, PlanRow } from '../../db/schema.js';
 import { presentPlan } from '../plans/plans.presenter.js';
 
 /**
- * The public shape of a company. campaignsEnabled lives in the company's settings (spec admin
- * §3) and is shown here as a boolean; a company that never stored it has the setting's default.
+ * The public shape of a company. campaignsEnabled lives in the company's settings
+ * and is shown here as a boolean; a company that never stored it has the setting's default.
  */
 export function presentCompany(row: CompanyRow, extra: { campaignsEnabled?: string; plan?: PlanRow }): Company {
   const plan: Plan | undefined = extra.plan ? presentPlan(extra.plan) : undefined;

@@ -168,7 +168,7 @@ export async function deleteCompany(ctx: AppContext, actor: Actor, companyId: nu
   forgetSettings(companyId);
 }
 
-/** The company's working hours (spec admin §2 Horários): its admins, or super. */
+/** The company's working hours (the settings' Horários tab): its admins, or super. */
 export async function updateSchedules(ctx: AppContext, actor: Actor, companyId: number, schedules: CompanySchedule[]): Promise<Company> {
   assertMayAdminister(actor, companyId);
   const row = await repo.saveSchedules(ctx.db, companyId, schedules, ctx.clock.now());
@@ -178,8 +178,8 @@ export async function updateSchedules(ctx: AppContext, actor: Actor, companyId: 
 
 /**
  * Public signup. The visitor chooses only name, email, phone, password and plan; the server
- * decides the rest (lesson 12): a trial of TRIAL_DAYS days, monthly recurrence, active, campaigns
- * enabled. The platform company can close signups with its `userCreation` setting.
+ * decides the rest (never the client, so nobody picks their own due date): a trial of
+ * TRIAL_DAYS days, monthly recurrence, active, campaigns enabled. The platform company can close signups with its `userCreation` setting.
  */
 export async function signup(ctx: AppContext, input: z.output<typeof signupInput>, ip: string): Promise<void> {
   // Each signup hashes a password and creates rows: it counts against the per-IP login budget.

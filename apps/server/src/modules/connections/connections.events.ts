@@ -12,12 +12,14 @@ export interface ChannelSource {
 }
 
 /**
- * Where the session manager hands every inbound provider event. The conversation engine
- * implements it (contacts, tickets, messages); the session manager cannot be built without one.
+ * Where the session manager hands every inbound provider event. The inbound module
+ * implements it (inbound.handler.ts: contacts, tickets, messages); the session manager cannot
+ * be built without one.
  *
  * Contract: events of one chat arrive one at a time and in order (different chats of a connection
  * may arrive side by side; status and identity events wait for what came before); a handler awaits its own
- * storage before resolving (Cloud answers Meta's webhook only after that, lesson 2); providers
+ * storage before resolving (Cloud answers Meta's webhook only after that, so a
+ * failed store makes Meta deliver the event again); providers
  * deliver at least once, so handlers dedupe by (company, connection, providerMessageId); `history`
  * and `stale` messages are stored but never trigger automations. A throw is logged (socket
  * providers) or fails the webhook call so Meta redelivers (Cloud).
@@ -29,7 +31,7 @@ export interface ChannelEventHandler {
   edit(source: ChannelSource, event: EditEvent): Promise<void>;
   revoke(source: ChannelSource, event: RevokeEvent): Promise<void>;
   call(source: ChannelSource, event: CallEvent): Promise<void>;
-  /** A phone-number jid and a LID are the same person (lesson 6). */
+  /** A phone-number jid and a LID are the same person. */
   identity(source: ChannelSource, event: IdentityEvent): Promise<void>;
   /** The network refused a message after the send call had returned. */
   sendFailed(source: ChannelSource, event: SendFailedEvent): Promise<void>;

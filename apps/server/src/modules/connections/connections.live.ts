@@ -6,7 +6,7 @@ import { queuesOfConnections } from './connections.repository.js';
 import { sessionEventOf, summaryOf } from './connections.presenter.js';
 
 /**
- * Live events of connections, always inside the row's company (lesson 11):
+ * Live events of connections, always inside the row's company:
  * - `company-{id}-whatsapp` to the company room, without QR, token or credentials;
  * - `company-{id}-whatsappSession` to the company's admins only: the QR pairs a phone to the
  *   company, agents must never receive it.

@@ -12,7 +12,7 @@ export function maySeeSecrets(actor: Actor): boolean {
   return can(actor, 'connections-page:actionButtons');
 }
 
-/** Spec core §8 ERR_WAPP_GREETING_REQUIRED: with more than one queue the greeting offers the choice. */
+/** ERR_WAPP_GREETING_REQUIRED: with more than one queue the greeting offers the choice. */
 export function assertGreeting(queueCount: number, greetingMessage: string): void {
   if (queueCount > 1 && !greetingMessage.trim()) throw new AppError('ERR_WAPP_GREETING_REQUIRED', 400);
 }

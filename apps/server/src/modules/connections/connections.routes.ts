@@ -13,7 +13,7 @@ import {
 } from './connections.service.js';
 
 /**
- * Connections (spec admin §7). Every user of the company reads them (without QR and token unless
+ * Connections. Every user of the company reads them (without QR and token unless
  * admin); admins add, edit and delete them and act on their sessions. Ids of another company are
  * unknown ids (ERR_NO_WAPP_FOUND).
  */

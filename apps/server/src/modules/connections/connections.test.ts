@@ -5,7 +5,7 @@ import { startTestApp, unique, type ApiClient, type TestApp, type TestCompany } 
 import { defaultConnection } from './connections.service.js';
 
 /**
- * The connections API (spec admin §7) without running sessions (no worker here): fields and
+ * The connections API without running sessions (no worker here): fields and
  * defaults, the default connection, queues, the plan limit, permissions and tenancy.
  */
 let t: TestApp;

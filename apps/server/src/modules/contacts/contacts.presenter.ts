@@ -30,7 +30,7 @@ export async function presentOneContact(db: Database, row: ContactRow): Promise<
   return contact;
 }
 
-/** Spec admin §9: CSV with ';' between fields. UTF-8 with a byte order mark so spreadsheets read accents. */
+/** CSV with ';' between fields. UTF-8 with a byte order mark so spreadsheets read accents. */
 export const CSV_BOM = '\uFEFF';
 export const CSV_HEADER = 'name;number;email\r\n';
 

@@ -17,7 +17,7 @@ import {
 
 /**
  * The company's address book. Every signed-in user reads, creates and edits contacts (tickets
- * start from them); deleting one needs contacts-page:deleteContact (spec core §6).
+ * start from them); deleting one needs contacts-page:deleteContact.
  */
 export async function contactsRoutes(app: FastifyInstance, ctx: AppContext, guard: Guards) {
   app.get('/contacts', { preHandler: guard.signedIn }, async (request) =>

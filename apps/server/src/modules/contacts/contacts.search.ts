@@ -2,8 +2,8 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import { canonicalNumber, digitsOnly } from '../../channels/whatsapp/numbers.js';
 
 /**
- * The contact search of GET /contacts and /contacts/list, answered from indexes only (lesson 15:
- * no `LIKE '%x%'` over every row):
+ * The contact search of GET /contacts and /contacts/list, answered from indexes only (never
+ * a `LIKE '%x%'` over every row, which grows slow with the address book):
  * - every word typed must start a word of the name, number or email, through the GIN index
  *   `contacts_search_idx` (the expression below must stay the index's expression, character for
  *   character, or Postgres stops using it);

@@ -34,7 +34,7 @@ function announce(ctx: AppContext, companyId: number, payload: ContactEventPaylo
 }
 
 /**
- * The one form a number is stored in (lesson 6): digits, country code first, Brazilian ninth
+ * The one form a number is stored in: digits, country code first, Brazilian ninth
  * digit present. '+55 (11) 8765-4321', '5511987654321' and '55 11 98765 4321' are one contact.
  */
 export function storedNumber(typed: string): string {
@@ -131,7 +131,7 @@ export async function deleteContact(ctx: AppContext, actor: Actor, contactId: nu
   for (const { ticketId, audience } of deleted) announceTicketDeleted(ctx, actor.companyId, ticketId, audience);
 }
 
-/** Spec admin §9: name;number;email, streamed in pages so a large address book never sits in memory. */
+/** One line per contact, name;number;email, streamed in pages so a large address book never sits in memory. */
 export function exportContacts(ctx: AppContext, actor: Actor): Readable {
   const batch = 1000;
   async function* lines() {

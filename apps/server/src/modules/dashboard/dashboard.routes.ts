@@ -6,7 +6,7 @@ import { parse } from '../../platform/validation.js';
 import { dashboardOf, ticketsPerDay, ticketsPerUser } from './dashboard.service.js';
 
 /**
- * The dashboard (spec core §2, §7) is for admins (dashboard:view) and reads only the caller's
+ * The dashboard is for admins (dashboard:view) and reads only the caller's
  * company: the systems it replaces answered these calls unauthenticated and for any company.
  */
 export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext, guard: Guards) {

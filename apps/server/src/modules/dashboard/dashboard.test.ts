@@ -4,7 +4,7 @@ import { startTestApp, unique, type ApiClient, type TestApp } from '../../test/h
 import { COMPANY_TIME_ZONE } from '../messages/message-templates.js';
 
 /**
- * The dashboard (spec core §2, §3, §7): counters, attendants and charts from the attendances of a
+ * The dashboard: counters, attendants and charts from the attendances of a
  * period, on the company's calendar (São Paulo, UTC-3), for admins of that company only.
  * "Today" is 2025-03-20 (12:00 in São Paulo).
  */

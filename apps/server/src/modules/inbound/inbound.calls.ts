@@ -1,5 +1,5 @@
 /**
- * Calls (spec core §3 'call_log', admin §9 setting `call`): every incoming call is logged in the
+ * Calls (message type 'call_log'; company setting `call`): every incoming call is logged in the
  * customer's ticket as a call_log message; when the company refuses calls (`call` disabled) the
  * customer gets one automatic answer per call (the call id is the key: a redelivered call event
  * never answers twice).

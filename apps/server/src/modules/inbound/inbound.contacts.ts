@@ -1,5 +1,5 @@
 /**
- * Who a chat is (lesson 6). One contact per person: found by the canonical number (Brazil's
+ * Who a chat is. One contact per person: found by the canonical number (Brazil's
  * ninth digit always present) or by the LID; a LID-only contact gets its number when WhatsApp
  * tells us (identity events, or a message carrying both), and a phone contact and a LID contact
  * that turn out to be one person are merged: tickets, messages, cycles, notes and extra info move

@@ -10,9 +10,9 @@ import { CALL_REFUSED_MESSAGE } from './inbound.calls.js';
 import { createInboundHandler } from './inbound.handler.js';
 
 /**
- * A conversation's life through the inbound pipeline: attendances as cycles of one ticket
- * (lesson 4), the rating answer, edits and revokes, calls, groups, the phone's own messages,
- * history, and what the automation hooks are told (lesson 7).
+ * A conversation's life through the inbound pipeline: attendances as cycles of one ticket,
+ * the rating answer, edits and revokes, calls, groups, the phone's own messages,
+ * history, and what the automation hooks are told; our own automatic messages are never answered.
  */
 let w: World;
 let whatsappId: number;
@@ -129,7 +129,7 @@ describe('calls', () => {
     expect(reply).toMatchObject({ automated: true, delivery: 'sent' });
     await setSetting(w, 'call', 'enabled');
 
-    // Our own automatic message coming back from the phone (an echo) is never a new message, nor answered (lesson 7).
+    // Our own automatic message coming back from the phone (an echo) is never a new message, nor answered.
     const before = heard.length;
     await createInboundHandler(w.t.ctx).message(handlerSource(w, whatsappId), inboundEvent(`${from}@s.whatsapp.net`, {
       providerMessageId: reply.providerMessageId!, fromMe: true, body: CALL_REFUSED_MESSAGE,

@@ -103,7 +103,7 @@ async function announceStored(ctx: AppContext, source: InboundSource, stored: St
   for (const ticketId of stored.merged.changedTicketIds) if (ticketId !== stored.ticket.id) await announceTicket(ctx, companyId, ticketId);
 }
 
-/** Profile pictures are asked for when the contact is new and at most daily after that (lesson 15). */
+/** Profile pictures are asked for when the contact is new and at most daily after that. */
 function refreshProfilePicture(ctx: AppContext, session: ProviderSession, contact: ContactRow, chatId: string, created: boolean): void {
   if (contact.isGroup || !session.capabilities.profilePicture) return;
   const updated = contact.profilePicUpdatedAt ? new Date(contact.profilePicUpdatedAt).getTime() : 0;

@@ -1,5 +1,5 @@
 /**
- * One inbound message, stored in one transaction (lessons 1, 2, 4, 5): the contact found or
+ * One inbound message, stored in one transaction: the contact found or
  * created, the ticket found, created or reopened (closed -> pending with a new attendance cycle;
  * never a ticket per media item), a rating answer captured, the message inserted unless its
  * provider id is already stored, and the ticket's counters and last message updated. A duplicate

@@ -7,7 +7,7 @@ import { eventually } from '../../test/live-sockets.js';
 import { createInboundHandler } from './inbound.handler.js';
 
 /**
- * The inbound races and faults (lessons 1, 2, 5, 6): bursts from a new contact, redeliveries,
+ * The inbound races and faults: bursts from a new contact, redeliveries,
  * acks out of order, numbers with and without the ninth digit, LID-first contacts. Run them on
  * PostgreSQL too (TEST_DATABASE_URL): there two handlers really race for the same rows.
  */

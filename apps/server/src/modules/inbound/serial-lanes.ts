@@ -1,6 +1,6 @@
 /**
  * One lane per key (connection + chat): work of a lane runs one task at a time, in the order it
- * was queued, while different chats run side by side (lesson 1). This is the in-process half; the
+ * was queued, while different chats run side by side. This is the in-process half; the
  * other half is in the database (unique keys, find-or-create in one transaction), which holds
  * across processes.
  */

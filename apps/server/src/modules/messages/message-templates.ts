@@ -1,6 +1,6 @@
 /**
  * Variables an agent (or an automatic message) may write and the customer receives filled in
- * (spec core §2, the variables picker): {{firstName}}, {{name}}, {{ms}}, {{protocol}}, {{hora}}.
+ * (the variables picker): {{firstName}}, {{name}}, {{ms}}, {{protocol}}, {{hora}}.
  */
 
 /**

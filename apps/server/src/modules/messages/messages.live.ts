@@ -14,7 +14,7 @@ export interface MessageChange {
 
 /**
  * After a commit: `company-{id}-appMessage` for each changed message of one ticket, to exactly
- * the users who may see that ticket (lesson 11), with the ticket as it is now. With
+ * the users who may see that ticket, with the ticket as it is now. With
  * `ticketChanged` the ticket's own update event goes out too (same audience, one lookup).
  */
 export async function announceMessages(

@@ -2,7 +2,7 @@ import type { Message, MessageMediaType } from '@atende/contract';
 import type { MessageRow } from '../../db/schema-conversations.js';
 import type { QuotedRef } from './messages.repository.js';
 
-/** Media is fetched by the web with the bearer token (lesson 12): never a public URL. */
+/** Media is fetched by the web with the bearer token: never a public URL. */
 export const mediaUrlOf = (mediaPath: string | null) => (mediaPath ? `/api/media/${mediaPath}` : null);
 
 /** What `extra` may hold, written by the inbound pipeline and the outbound senders. */
@@ -59,7 +59,8 @@ export function presentMessage(row: MessageRow, quoted?: QuotedRef | null): Mess
     automated: row.automated,
     userId: row.userId,
     cycleId: row.cycleId,
-    // The conversation's time is the provider's (lesson 5), not when our row was written.
+    // The conversation's time is the provider's (messages may reach us out of order), not when
+    // our row was written.
     createdAt: new Date(Number(row.sentAt)).toISOString(),
   };
 }

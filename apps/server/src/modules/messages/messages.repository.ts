@@ -52,7 +52,7 @@ export async function pageOfMessages(db: Database, companyId: number, ticketId: 
       .selectAll()
       .where('companyId', '=', companyId)
       .where('ticketId', '=', ticketId)
-      // Provider time, then arrival (lesson 5).
+      // Provider time, then arrival.
       .orderBy('sentAt', 'desc')
       .orderBy('id', 'desc')
       .limit(limit)
@@ -95,7 +95,7 @@ export async function markMessagesRead(db: Database, companyId: number, ticketId
 }
 
 /**
- * Acks only move forward (lesson 2): GREATEST, and nothing happens when the ack is not news.
+ * Acks only move forward: GREATEST, and nothing happens when the ack is not news.
  * Answers the row when it changed.
  */
 export function advanceAck(db: Database, companyId: number, whatsappId: number, providerMessageId: string, ack: number, now: Date) {

@@ -7,7 +7,7 @@ import { createAgent, createQueue, pairedConnection, settle, startWorld, type Ag
 import { eventually } from '../../test/live-sockets.js';
 
 /**
- * The agents' message API (spec core §7): pages, sending text with template variables, files
+ * The agents' message API: pages, sending text with template variables, files
  * with a caption, agent audio as a voice note, idempotent sends, deleting and editing one's own
  * messages, all the way to what the customer's phone (the simulator) shows.
  */

@@ -1,5 +1,6 @@
 /**
- * Outbound messages are stored before they are sent (lesson 2): a row with delivery 'pending' and
+ * Outbound messages are stored before they are sent, so a crash between the
+ * two never loses or repeats one: a row with delivery 'pending' and
  * an idempotency key commits first; the outbox (outbox.ts) then sends it with that key, as often
  * as it takes, and the provider plus the send ledger make sure the customer gets it once.
  */
@@ -24,7 +25,7 @@ export interface OutboundDraft {
   quoted?: Pick<MessageRow, 'id' | 'providerMessageId'> | null;
   /** The agent who sent it; null for automatic messages. */
   userId: number | null;
-  /** Sent by the product itself: the bot never answers it (lesson 7). */
+  /** Sent by the product itself: the bot never answers it. */
   automated: boolean;
   /** Same key, same message: a retried request or job never stores (or sends) a second one. */
   idempotencyKey: string;

@@ -5,7 +5,7 @@ import { createAgent, createQueue, pairedConnection, settle, startWorld, type Ag
 import { eventually } from '../../test/live-sockets.js';
 
 /**
- * Outbound is stored before it is sent and sent once (lesson 2): a send the network refuses is
+ * Outbound is stored before it is sent and sent once: a send the network refuses is
  * retried with the same idempotency key and the customer's phone shows it once; a send that keeps
  * failing ends 'failed' with ERR_SENDING_WAPP_MSG and the agent hears it; a pending send left by a
  * stopped process is sent by the process that takes the session over.

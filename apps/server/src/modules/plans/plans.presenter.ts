@@ -3,7 +3,7 @@ import type { PlanRow } from '../../db/schema.js';
 
 /**
  * The public shape of a plan. `users`, `connections` and `queues` are limits where 0 means
- * "no limit" (the spec's default for a new plan is 0, and a plan that allowed nobody would be
+ * "no limit" (a new plan's default is 0, and a plan that allowed nobody would be
  * useless); platform/plan-limits enforces them with that reading.
  */
 export function presentPlan(row: PlanRow): Plan {

@@ -5,7 +5,7 @@ import type { AppContext } from '../../platform/context.js';
 import { parse } from '../../platform/validation.js';
 import { createOption, deleteOption, listOptions, updateOption } from './queue-options.service.js';
 
-/** A queue's option menu (spec admin §2, §7): every signed-in user reads it, admins change it. */
+/** A queue's option menu: every signed-in user reads it, admins change it. */
 export async function queueOptionsRoutes(app: FastifyInstance, ctx: AppContext, guard: Guards) {
   app.get('/queue-options', { preHandler: guard.signedIn }, async (request) =>
     listOptions(ctx, actorOf(request), parse(queueOptionListQuery, request.query)),

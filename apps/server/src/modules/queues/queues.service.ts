@@ -11,7 +11,7 @@ type QueueFields = z.output<typeof queueInput>;
 
 /**
  * Column values of the fields given. Schedules not given (absent, null or an empty list) are the
- * spec's default schedule (admin §9); fields left out of an update keep their value.
+ * default week (Mon-Fri 08-18, Sat 08-12, Sun closed); fields left out of an update keep their value.
  */
 function queueValues(input: Partial<QueueFields>): repo.QueueValues {
   const { schedules, ...rest } = input;

@@ -2,7 +2,7 @@
  * Sends scheduled messages when their time comes. Nothing is queued per schedule: a sweep asks
  * the database for PENDENTE schedules whose sendAt has passed, so one that fell due while no
  * process ran (or was created with a time already past) goes out on the first sweep after
- * (lesson 8). Each one is sent in its own transaction that locks it (FOR UPDATE SKIP LOCKED)
+ * instead of being skipped. Each one is sent in its own transaction that locks it (FOR UPDATE SKIP LOCKED)
  * only while it is still pending: the message is stored through the outbound path with the
  * schedule's id in its idempotency key and the schedule marked ENVIADA in the same commit, so
  * racing sweeps, in one process or several, send it once. The outbox then delivers it.

@@ -16,7 +16,7 @@ import {
 } from './schedules.service.js';
 
 /**
- * Scheduled messages (spec core: schedule dialog; admin: the calendar's list). Every route needs
+ * Scheduled messages (the ticket's schedule dialog and the calendar's list). Every route needs
  * the plan's useSchedules; the worker's sweep (schedule-sender.ts) sends them when due.
  */
 export async function schedulesRoutes(app: FastifyInstance, ctx: AppContext, guard: Guards) {

@@ -7,7 +7,7 @@ import { eventually } from '../../test/live-sockets.js';
 import { createScheduleSender } from './schedule-sender.js';
 
 /**
- * Scheduled messages (spec core: schedule dialog and routes; lesson 8): validated, kept inside
+ * Scheduled messages (the schedule dialog and its routes): validated, kept inside
  * the company, sent once when due (also when they fell due while the server was stopped), and
  * no longer editable once sent.
  */

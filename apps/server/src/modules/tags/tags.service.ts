@@ -34,7 +34,7 @@ export async function listAllTags(ctx: AppContext, actor: Actor, search: string)
   return (await repo.listTags(ctx.db, actor.companyId, { search })).map(presentTag);
 }
 
-/** The kanban lanes (spec admin §7: GET /tags/kanban answers `{ lista }`). */
+/** The kanban lanes (GET /tags/kanban answers `{ lista }`). */
 export async function kanbanTags(ctx: AppContext, actor: Actor): Promise<{ lista: Tag[] }> {
   return { lista: (await repo.listTags(ctx.db, actor.companyId, { kanbanOnly: true })).map(presentTag) };
 }

@@ -20,7 +20,7 @@ export function mayReach(viewer: Actor, ticket: TicketScope): boolean {
   return maySeeTicket(viewer, ticket);
 }
 
-/** 'Acesso não permitido': a user opening another queue's ticket (spec core §5). */
+/** 'Acesso não permitido': a user opening another queue's ticket. */
 export function assertMayReach(viewer: Actor, ticket: TicketScope): void {
   if (!mayReach(viewer, ticket)) throw forbidden('ERR_NO_PERMISSION');
 }

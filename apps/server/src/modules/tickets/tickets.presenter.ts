@@ -3,7 +3,7 @@ import type { TicketView } from './tickets.repository.js';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-/** The public shape of a ticket (spec core §3): bot state and cycles stay on the server. */
+/** The public shape of a ticket: bot state and cycles stay on the server. */
 export function presentTicket(view: TicketView): Ticket {
   return {
     id: view.id,

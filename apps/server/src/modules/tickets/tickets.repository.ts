@@ -9,12 +9,12 @@ export interface TagRef {
   color: string;
 }
 
-/** The list's order (spec core §2): unread first, then the newest conversation; id keeps pages stable. */
+/** The list's order: unread first, then the newest conversation; id keeps pages stable. */
 export const LIST_ORDER = sql`(tickets.unread_messages > 0) desc, tickets.last_message_at desc, tickets.id desc`;
 
 /**
  * A ticket with everything the list and the ticket screen show, in one query: contact, owner,
- * queue, connection and tags (lesson 15: never a query per row).
+ * queue, connection and tags (never a query per row).
  */
 export function ticketViews(db: Database, companyId: number) {
   return db
@@ -85,7 +85,7 @@ export async function deleteTicketRow(db: Database, companyId: number, ticketId:
   return Number(result.numDeletedRows) > 0;
 }
 
-/** A new attendance of the ticket becomes its current cycle (lesson 4). */
+/** A new attendance of the ticket becomes its current cycle. */
 export async function startCycle(db: Database, ticket: TicketRow, values: Omit<Insertable<TicketCyclesTable>, 'companyId' | 'ticketId' | 'contactId'>) {
   const cycle = await db
     .insertInto('ticketCycles')
@@ -111,7 +111,7 @@ export async function queueIdsOfUser(db: Database, companyId: number, userId: nu
   return rows.map((r) => r.id);
 }
 
-/** Who holds a live ticket, for ERR_OTHER_OPEN_TICKET (spec core §8). */
+/** Who holds a live ticket, for ERR_OTHER_OPEN_TICKET. */
 export async function holderOf(db: Database, ticket: TicketRow): Promise<OpenTicketHolder> {
   const names = await db
     .selectFrom('tickets')

@@ -13,7 +13,7 @@ import { updateTicket } from './tickets.transitions.js';
 const uuidParam = z.object({ uuid: z.string().max(64) });
 
 /**
- * Tickets (spec core §7). Every signed-in user lists and acts on the tickets they may reach
+ * Tickets. Every signed-in user lists and acts on the tickets they may reach
  * (tickets.policy); deleting needs ticket-options:deleteTicket.
  */
 export async function ticketsRoutes(app: FastifyInstance, ctx: AppContext, guard: Guards) {

@@ -41,8 +41,8 @@ export async function showTicket(ctx: AppContext, actor: Actor, ref: { id: numbe
 type CreateInput = z.output<typeof ticketCreateInput>;
 
 /**
- * The new-ticket dialog (spec core §4: status open). One ticket per contact and connection: a
- * live one answers ERR_OTHER_OPEN_TICKET with who holds it (spec core §8, lesson 3); a closed one
+ * The new-ticket dialog (status open). One ticket per contact and connection: a
+ * live one answers ERR_OTHER_OPEN_TICKET with who holds it; a closed one
  * is reopened as a new attendance instead of a second row.
  */
 export async function createTicket(ctx: AppContext, actor: Actor, input: CreateInput): Promise<Ticket> {
@@ -54,7 +54,7 @@ export async function createTicket(ctx: AppContext, actor: Actor, input: CreateI
   const queueId = input.queueId ?? null;
   if (queueId !== null && !(await repo.findCompanyQueue(ctx.db, companyId, queueId))) throw invalidField('queueId');
   if (!seesEveryTicket(actor)) {
-    // Spec core §5 'Selecione uma fila': a user opens tickets only in a queue of their own.
+    // 'Selecione uma fila': a user opens tickets only in a queue of their own.
     if (queueId === null) throw invalidField('queueId', V.required);
     if (!actor.queueIds.includes(queueId)) throw forbidden('ERR_NO_PERMISSION');
   }

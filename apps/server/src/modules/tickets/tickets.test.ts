@@ -7,9 +7,9 @@ import {
 import { createInboundHandler } from '../inbound/inbound.handler.js';
 
 /**
- * Who sees which tickets (spec core §2, §5, §6) and what agents do with them (spec core §4):
+ * Who sees which tickets and what agents do with them:
  * visibility for admins, queue agents and allTicket users, the list's filters and search, the
- * holder notice of ERR_OTHER_OPEN_TICKET (lesson 3), and every state change.
+ * holder notice of ERR_OTHER_OPEN_TICKET, and every state change.
  */
 let w: World;
 let whatsappId: number;

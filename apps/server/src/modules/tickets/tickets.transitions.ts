@@ -1,5 +1,5 @@
 /**
- * The ticket's life (spec core §4): every change of state goes through one of these named
+ * The ticket's life: every change of state goes through one of these named
  * functions. Each locks the ticket, checks the caller may act on it, changes it and its attendance
  * cycle, and stores any automatic message in the same transaction; after the commit it tells the
  * users who could see the ticket where it was to drop it (`delete`) and those who see it where it
@@ -25,7 +25,7 @@ import { invalidField, noTicket } from './tickets.service.js';
 
 export type TicketUpdate = z.output<typeof ticketUpdateInput>;
 
-/** Spec core §9: rating scale 1 to 3. */
+/** Rating scale 1 to 3. */
 export const DEFAULT_RATING_MESSAGE =
   'Por favor, avalie nosso atendimento respondendo com um número:\n*1* - Insatisfeito\n*2* - Satisfeito\n*3* - Muito satisfeito';
 
@@ -209,7 +209,7 @@ export function updateTicketSettings(ctx: AppContext, actor: Actor, ticketId: nu
 }
 
 /**
- * PUT /tickets/{id}: `action` names what the agent did; without it the spec's payload is read as
+ * PUT /tickets/{id}: `action` names what the agent did; without it the classic payload is read as
  * the matching action (status closed: finish; a closed ticket set open: reopen; pending set open:
  * accept; open set pending: return; a queue, connection or another user: transfer).
  */

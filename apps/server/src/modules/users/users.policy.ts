@@ -19,7 +19,7 @@ export function assertMayChange(actor: Actor, target: UserRow): void {
   if (target.super && !actor.super) throw forbidden();
 }
 
-/** Spec core §6: a user cannot delete their own row. */
+/** A user cannot delete their own row. */
 export function assertMayDelete(actor: Actor, userId: number): void {
   if (actor.userId === userId) throw new AppError('ERR_CANNOT_DELETE_SELF', 400);
 }

@@ -8,7 +8,7 @@ import { eventually } from '../../test/live-sockets.js';
 import { loggingChannelHandler } from '../connections/connections.events.js';
 
 /**
- * Meta's webhook for Cloud connections (lessons 2 and 14): the verify-token challenge, the
+ * Meta's webhook for Cloud connections: the verify-token challenge, the
  * signature over the raw bytes, and 200 only after the event was stored.
  */
 let t: TestApp;

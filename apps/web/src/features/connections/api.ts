@@ -65,7 +65,7 @@ export function useDeleteConnection() {
   });
 }
 
-/** Spec admin §7: POST tries again, PUT asks for a new QR, DELETE disconnects. */
+/** POST tries again, PUT asks for a new QR, DELETE disconnects. */
 export type SessionCommand = 'tryAgain' | 'newQr' | 'disconnect';
 
 const SESSION_METHOD = { tryAgain: 'POST', newQr: 'PUT', disconnect: 'DELETE' } as const;

@@ -29,7 +29,7 @@ function withoutStaleCodes(row: ConnectionRow): ConnectionRow {
   return next;
 }
 
-/** `whatsappSession` update: patches status, updatedAt, qrcode, retries and the pairing code (spec core §7). */
+/** `whatsappSession` update: patches status, updatedAt, qrcode, retries and the pairing code. */
 export function applySessionUpdate(list: ConnectionRow[] | undefined, session: ConnectionSessionEvent['session']): ConnectionRow[] | undefined {
   if (!list) return list;
   let changed = false;
@@ -81,7 +81,7 @@ export function applyConnectionEvent(list: ConnectionRow[] | undefined, event: C
   return next;
 }
 
-/** Spec core §2: the menu's red badge when any connection waits for a scan, pairs, opens or is down. */
+/** The menu's red badge when any connection waits for a scan, pairs, opens or is down. */
 export function hasConnectionProblem(list: readonly Pick<ConnectionRow, 'status'>[] | undefined): boolean {
   return (list ?? []).some((row) => CONNECTION_PROBLEM_STATUSES.includes(row.status));
 }

@@ -4,8 +4,8 @@ import { connectionsKeys } from './api';
 import { applyConnectionEvent, applySessionUpdate, type ConnectionRow } from './connectionsCache';
 
 /**
- * Patches the one cached list of connections from both live events, without refetching (spec core
- * §7). Mounted once by the shell, so the menu badge, the connections page and the simulator page
+ * Patches the one cached list of connections from both live events, without refetching.
+ * Mounted once by the shell, so the menu badge, the connections page and the simulator page
  * all see the same rows. After a lost socket the SocketProvider refetches every list, because
  * events sent meanwhile are never replayed.
  */

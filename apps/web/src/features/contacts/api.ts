@@ -8,7 +8,7 @@ export const contactsKeys = {
   detail: (id: number) => ['contacts', 'detail', id] as const,
 };
 
-/** GET /contacts, 30 per page (spec core §7), newest pages appended as the user scrolls. */
+/** GET /contacts, 30 per page, newest pages appended as the user scrolls. */
 export function useContactsList(search: string) {
   return useInfiniteQuery({
     queryKey: contactsKeys.list(search),

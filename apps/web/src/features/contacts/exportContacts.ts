@@ -1,7 +1,7 @@
 import { api } from '../../lib/api';
 
 /**
- * GET /contacts/export (spec admin §9: CSV, ';', name, number, email), fetched with the token and
+ * GET /contacts/export (CSV, ';', name, number, email), fetched with the token and
  * handed to the browser as a file. The byte order mark is put back (reading the text drops it)
  * so spreadsheets read accents.
  */

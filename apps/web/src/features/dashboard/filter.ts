@@ -12,12 +12,12 @@ export interface DashboardFilter {
 
 const day = (date: Date) => format(date, 'yyyy-MM-dd');
 
-/** Spec core §9: by date, from the first of the month to today, every attendant. */
+/** By date, from the first of the month to today, every attendant. */
 export function defaultFilter(today: Date = new Date()): DashboardFilter {
   return { type: DASHBOARD_FILTER_TYPES.date, dateFrom: day(startOfMonth(today)), dateTo: day(today), period: '', userId: '' };
 }
 
-/** The call's parameters, or null when nothing is set (spec core §5: 'Parametrize o filtro'). */
+/** The call's parameters, or null when nothing is set ('Parametrize o filtro'). */
 export function toQuery(filter: DashboardFilter): DashboardQuery | null {
   const user = filter.userId === '' ? {} : { user_id: filter.userId };
   if (filter.type === DASHBOARD_FILTER_TYPES.period) return filter.period === '' ? null : { days: filter.period, ...user };

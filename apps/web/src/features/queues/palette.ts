@@ -1,5 +1,5 @@
 /**
- * The 50 preset colours of the queue dialog (spec admin §2): ten hues in five shades, dark enough
+ * The 50 preset colours of the queue dialog: ten hues in five shades, dark enough
  * for white text on a queue chip. Stored in lower case, as the server keeps colours.
  */
 export const QUEUE_COLORS: readonly string[] = [

@@ -3,7 +3,7 @@ import { can, isSuper, planAllows, type Permission, type PermissionSubject, type
 /** Who may open a page or see its menu entry. All given conditions must hold. */
 export interface AccessRule {
   permission?: Permission;
-  /** Plan flag that switches the page on (spec core §2, admin §6). */
+  /** Plan flag that switches the page on. */
   feature?: PlanFeature;
   superOnly?: boolean;
   /**
@@ -34,7 +34,7 @@ export function isAllowed(rule: AccessRule | undefined, ctx: AccessContext): boo
 }
 
 /**
- * Spec core §2 reads "plan allows campaigns, or cshow". The server refuses every campaign call
+ * The menu rule reads "plan allows campaigns, or cshow". The server refuses every campaign call
  * when the plan lacks useCampaigns (ERR_PLAN_FEATURE_DISABLED), and campaignsEnabled defaults to
  * 'true', so cshow alone would offer pages that can only fail. Both must hold here: the plan
  * grants the feature, the company setting (cshow) can still switch it off.

@@ -15,7 +15,7 @@ export function useUnreadChats(): boolean {
 }
 
 /**
- * Red badge on /connections (spec core §2) when a connection is in qrcode, PAIRING, DISCONNECTED,
+ * Red badge on /connections when a connection is in qrcode, PAIRING, DISCONNECTED,
  * TIMEOUT or OPENING state. Evaluated UI.connectionBadgeCheckMs after the list last changed, so a
  * connection that passes through OPENING on its way to CONNECTED does not flash the badge. The
  * list is the live-patched one (see useConnectionsLive).

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
-/** The server's version, shown at the bottom of the expanded side menu (spec core §1). */
+/** The server's version, shown at the bottom of the expanded side menu. */
 export function useVersion(): string | null {
   const query = useQuery({
     queryKey: ['version'],

@@ -4,13 +4,13 @@ import i18n from 'i18next';
 
 type Cell = string | number | null;
 
-/** Spec core §9: dd/MM/yyyy and HH:mm. */
+/** Dates as dd/MM/yyyy, times as HH:mm. */
 export function formatDateTime(value: string): string {
   const date = parseISO(value);
   return isValid(date) ? format(date, 'dd/MM/yyyy HH:mm') : value;
 }
 
-/** The rows of the tag tickets spreadsheet (spec admin §3): a header, then one row per ticket. */
+/** The rows of the tag tickets spreadsheet: a header, then one row per ticket. */
 export function tagTicketsSheet(tickets: TagTicket[]): Cell[][] {
   const t = (key: string) => i18n.t(`tickets.${key}`, { ns: 'tags' });
   const header = ['id', 'status', 'contact', 'tags', 'lastMessage', 'unreadMessages', 'createdAt', 'updatedAt'].map(t);

@@ -1,9 +1,9 @@
 /**
- * Voice recording as mp3 at 128 kbps (spec core §2), encoded in the browser so every browser
+ * Voice recording as mp3 at 128 kbps, encoded in the browser so every browser
  * sends the same format; the server turns it into a voice note.
  */
 export const MP3_KBPS = 128;
-/** Spec core §2: shorter recordings are discarded (a click, not a message). */
+/** Shorter recordings are discarded (a click, not a message). */
 export const MIN_RECORDING_BYTES = 10_000;
 
 export interface Recording {

@@ -1,6 +1,6 @@
 import { readStored, writeStored } from '../../lib/storage';
 
-/** The agent's choice to sign messages, kept in this browser (spec core §2: on by default). */
+/** The agent's choice to sign messages, kept in this browser (on by default). */
 const SIGN_KEY = 'signMessage';
 
 export function readSignPreference(): boolean {
@@ -16,10 +16,10 @@ export function signedBody(body: string, userName: string, sign: boolean): strin
   return sign && body ? `*${userName}:*\n${body}` : body;
 }
 
-/** Spec core §2: the variables the server fills in (message-templates on the server). */
+/** The variables the server fills in (message-templates on the server). */
 export const TEMPLATE_VARIABLES = ['firstName', 'name', 'ms', 'protocol', 'hora'] as const;
 
-/** Spec core §2: quick replies show their label cut at 35 characters. */
+/** Quick replies show their label cut at 35 characters. */
 export const QUICK_REPLY_LABEL_MAX = 35;
 
 export function quickReplyLabel(shortcode: string, message: string): string {

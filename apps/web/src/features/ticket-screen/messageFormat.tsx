@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /**
- * WhatsApp's text formatting as React nodes (spec core §2): *bold*, ~strike~, and links that open
+ * WhatsApp's text formatting as React nodes: *bold*, ~strike~, and links that open
  * in a new tab. The text is never parsed as HTML: a `<b>` typed by a customer shows as typed.
  */
 

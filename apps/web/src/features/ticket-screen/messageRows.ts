@@ -1,6 +1,6 @@
 import type { Message, MessagePage } from '@atende/contract';
 
-/** A line of the message list: a message, a day separator, or the end of one attendance and start of the next (lesson 4). */
+/** A line of the message list: a message, a day separator, or the end of one attendance and start of the next. */
 export type MessageRow =
   | { kind: 'message'; key: string; message: Message }
   | { kind: 'day'; key: string; day: string }

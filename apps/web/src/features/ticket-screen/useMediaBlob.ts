@@ -14,7 +14,7 @@ async function fetchWithToken(url: string, signal: AbortSignal): Promise<Respons
 export type MediaBlobState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; url: string };
 
 /**
- * Media is served only with the bearer token (spec core §7), so an <img> cannot point at it: the
+ * Media is served only with the bearer token, so an <img> cannot point at it: the
  * bytes are fetched as a blob and shown through an object URL, released when the message leaves
  * the screen (the virtualised list unmounts rows scrolled away).
  */

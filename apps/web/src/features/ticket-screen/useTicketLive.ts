@@ -18,7 +18,7 @@ interface Handlers {
  * Keeps the open ticket live: joins its room (joinChatBox) once the socket is ready, again after
  * every reconnection, and leaves on unmount; merges appMessage create/update of this ticket and
  * follows the ticket's own changes. What was missed while disconnected comes back through the
- * refetch the socket provider triggers on reconnection (lesson 10).
+ * refetch the socket provider triggers on reconnection.
  */
 export function useTicketLive(ticket: Pick<Ticket, 'id' | 'uuid'> | undefined, handlers: Handlers) {
   const { socket } = useSocket();

@@ -3,7 +3,7 @@ import i18n from 'i18next';
 import { ApiError } from '../../lib/api';
 
 /**
- * Spec core §8: starting a ticket for a contact who already has a live one answers
+ * Starting a ticket for a contact who already has a live one answers
  * ERR_OTHER_OPEN_TICKET with who holds it. Null for any other failure.
  */
 export function openTicketHolder(err: unknown): OpenTicketHolder | null {

@@ -1,6 +1,6 @@
 /**
  * The browser's ways to tell an agent about a new message: a short chime at the stored volume
- * (spec core §2 volume slider) and, while the tab is hidden, a desktop notification. Built on
+ * (the volume slider's level) and, while the tab is hidden, a desktop notification. Built on
  * Web Audio so no sound file has to be shipped or fetched.
  */
 type AudioContextClass = typeof AudioContext;

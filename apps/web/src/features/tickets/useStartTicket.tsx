@@ -16,8 +16,8 @@ import { holderNotice, openTicketHolder } from './holderNotice';
 /**
  * Opens or starts the contact's ticket and goes to it (the tickets feature's create). Admins
  * need no queue; anyone else opens it in their only queue, or picks one when they have several
- * (spec core §5 'Selecione uma fila'). A live ticket held by the caller opens; one held by
- * someone else gives the notice of who holds it (spec core §8).
+ * ('Selecione uma fila'). A live ticket held by the caller opens; one held by
+ * someone else gives the notice of who holds it.
  */
 export function useStartTicket(): { start: (contactId: number) => void; busy: boolean; queueChoice: ReactNode } {
   const { t } = useTranslation('contacts');

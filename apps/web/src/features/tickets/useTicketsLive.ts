@@ -8,7 +8,7 @@ import { applyTicketEvent } from './ticketsCache';
 /**
  * Keeps every cached ticket list (and a cached ticket) in step with `company-{id}-ticket` and
  * `company-{id}-appMessage`, without refetching. Events missed while the socket was down are
- * covered by the refetch SocketProvider runs on reconnect (lesson 10). Safe to mount more than
+ * covered by the refetch SocketProvider runs on reconnect. Safe to mount more than
  * once: applying an event twice changes nothing more.
  */
 export function useTicketsLive(): void {

@@ -2,7 +2,7 @@ import { STORAGE_KEYS } from '@atende/contract';
 import { useCallback, useState } from 'react';
 import { readStored, writeStored } from '../../lib/storage';
 
-/** A to-do entry; the list lives only in this browser (spec core §2 "To-do page"). */
+/** A to-do entry; the list lives only in this browser. */
 export interface Task {
   id: number;
   text: string;
@@ -41,7 +41,7 @@ export function useTasks() {
     });
   }, []);
 
-  /** Returns false when the text is blank, which the spec says to ignore. */
+  /** Returns false when the text is blank: a blank entry is ignored. */
   const addTask = useCallback(
     (text: string) => {
       const clean = text.trim();

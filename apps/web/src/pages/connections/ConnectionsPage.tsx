@@ -19,7 +19,7 @@ import { toastError } from '../../lib/errors';
 type Editing = { open: false } | { open: true; connectionId: number | null };
 type Confirming = { kind: 'delete' | 'disconnect'; connection: ConnectionRow } | null;
 
-/** Spec admin §2 "Connections". The rows stay live through the shell's useConnectionsLive. */
+/** The connections page. The rows stay live through the shell's useConnectionsLive. */
 export default function ConnectionsPage() {
   const { t } = useTranslation('connections');
   const { t: tc } = useTranslation();

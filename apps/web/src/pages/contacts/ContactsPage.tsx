@@ -99,7 +99,7 @@ export default function ContactsPage() {
           contactId={dialog.contactId}
           initialValues={creating && /^\+?[\d\s()-]{8,}$/.test(search.trim()) ? { number: search.trim() } : undefined}
           onClose={() => setDialog({ open: false })}
-          // Spec core §8: a contact added here goes on to its ticket; an edit stays on the list.
+          // A contact added here goes on to its ticket; an edit stays on the list.
           onSaved={creating ? (contact) => ticket.start(contact.id) : undefined}
         />
       )}

@@ -14,7 +14,7 @@ import { defaultFilter, toQuery } from '../../features/dashboard/filter';
 import { useUserOptions } from '../../features/users/api';
 import { toastError } from '../../lib/errors';
 
-/** Spec core §2 "Dashboard": filters, six counters, the attendants and two charts (admins only). */
+/** The dashboard: filters, six counters, the attendants and two charts (admins only). */
 export default function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const [draft, setDraft] = useState(defaultFilter);

@@ -12,7 +12,7 @@ import { api, ApiError } from '../../lib/api';
 import { toastError } from '../../lib/errors';
 import { validationText } from '../../lib/forms';
 
-/** Spec admin §5: at least 8 characters with an upper-case letter, a lower-case letter and a digit. */
+/** A new password has at least 8 characters with an upper-case letter, a lower-case letter and a digit. */
 export const STRONG_PASSWORD = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,}$/;
 
 export default function ForgotPasswordPage() {
@@ -42,7 +42,7 @@ export default function ForgotPasswordPage() {
       setEmail(parsed.data);
       setStep('reset');
     } catch (err) {
-      // Spec admin §8: a 404 answer means the address is unknown.
+      // A 404 answer means the address is unknown.
       if (err instanceof ApiError && err.status === 404) {
         toast.error(t('forgot.notFound'));
       } else toastError(err);

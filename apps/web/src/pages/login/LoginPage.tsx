@@ -22,7 +22,7 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const { t: tc } = useTranslation();
-  // Set when another login ended this browser's session (spec core §4).
+  // Set when another login ended this browser's session.
   const [sessionTaken] = useState(hasSessionTakenNotice);
 
   function warnIfDueSoon(user: SessionUser) {

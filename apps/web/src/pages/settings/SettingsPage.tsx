@@ -16,7 +16,7 @@ interface SettingsTab {
 }
 
 /**
- * Spec admin §2 Settings. Horários follows the scheduleType setting live (it is there only while
+ * The settings page. Horários follows the scheduleType setting live (it is there only while
  * the company runs company-wide hours). The super user's tabs (Empresas, Planos, Ajuda) join this
  * list with `shown: isSuper(user)`.
  */

@@ -54,8 +54,8 @@ function TicketPane({ uuid }: { uuid: string | undefined }) {
 }
 
 /**
- * /tickets/:ticketId? (spec core §2): list left and ticket right; under 600 px (the overlay
- * breakpoint of spec core §9) the two become the tabs 'Ticket' and 'Atendimentos'.
+ * /tickets/:ticketId?: list left and ticket right; under 600 px (the side menu's overlay
+ * breakpoint) the two become the tabs 'Ticket' and 'Atendimentos'.
  */
 export default function TicketsPage() {
   const { t } = useTranslation('tickets');

@@ -4,7 +4,7 @@
  *
  * Addressing (Baileys 7): a chat may be keyed by the phone-number jid or by the LID, with the other
  * one in `remoteJidAlt` when WhatsApp sent it. The chat id is the canonical phone jid whenever it
- * is known; the LID travels alongside so the contact keeps both (lessons §6).
+ * is known; the LID travels alongside so the contact keeps both.
  */
 import {
   BufferJSON, getContentType, normalizeMessageContent, proto, toNumber,

@@ -1,6 +1,6 @@
 /**
  * Inbound side of the Cloud API: Meta calls our webhook. Pure functions, so the route can verify
- * and map before anything touches the database (lessons §14):
+ * and map before anything touches the database:
  * - the GET challenge answers only with our verify token;
  * - X-Hub-Signature-256 is HMAC-SHA256 over the raw body bytes exactly as received (Meta escapes
  *   non-ASCII as \uXXXX before signing, so re-serialised JSON would not match);

@@ -1,7 +1,8 @@
 /**
  * An in-process WhatsApp network for the demo, the e2e journeys and server tests: one simulated
  * business phone per connection, customers who write, call, edit and delete, and acks that advance
- * on a controllable clock. Faults reproduce what real networks do to us (lessons §1, §2, §5).
+ * on a controllable clock. Faults reproduce what real networks do to us:
+ * concurrent bursts, redeliveries and acks or messages out of order.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { systemClock, type Clock } from '../clock.js';

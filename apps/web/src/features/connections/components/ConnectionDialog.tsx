@@ -55,7 +55,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Add/edit a WhatsApp connection with every field of spec admin §3. */
+/** Add/edit a WhatsApp connection with every field a connection has. */
 export default function ConnectionDialog({ connectionId, onClose }: ConnectionDialogProps) {
   const { t } = useTranslation('connections');
   const { t: tc } = useTranslation();

@@ -15,7 +15,7 @@ interface Props {
   queues: QueueRef[];
 }
 
-/** Queues, transfer, ticket expiry and chatbot limits (spec admin §3). */
+/** Queues, transfer, ticket expiry and chatbot limits. */
 export function ConnectionQueueFields({ form, queues }: Props) {
   const { t } = useTranslation('connections');
   const { errors } = form.formState;

@@ -30,7 +30,7 @@ export interface ConnectionsTableProps {
   onDelete: (connection: ConnectionRow) => void;
 }
 
-/** Spec admin §2 "Connections": name, status, session, last update, default flag, actions. */
+/** The columns: name, status, session, last update, default flag, actions. */
 export function ConnectionsTable(props: ConnectionsTableProps) {
   const { connections, loading, showSession, showActions, busyId, onShowQr, onCommand, onEdit, onDelete } = props;
   const { t } = useTranslation('connections');

@@ -13,7 +13,7 @@ import { toastError } from '../../../lib/errors';
 import { useLiveEvent } from '../../live';
 import { useConnection } from '../api';
 
-/** Spec admin §9: the QR code is rendered at 256 px. */
+/** The QR code is rendered at 256 px. */
 export const QR_SIZE = 256;
 
 export interface QrCodeDialogProps {
@@ -30,7 +30,7 @@ export interface Pairing {
 }
 
 /**
- * Shows the connection's QR (or its pairing code). Spec admin §4: it refreshes the code on every
+ * Shows the connection's QR (or its pairing code). It refreshes the code on every
  * session update of this connection and closes itself when an update carries an empty qrcode,
  * which means the phone scanned it or the session moved on. An update that brings a pairing code
  * instead keeps it open to show that code.

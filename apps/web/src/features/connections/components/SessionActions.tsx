@@ -15,7 +15,7 @@ export interface SessionActionsProps {
 }
 
 /**
- * Spec admin §2 "Actions per status": qrcode offers the QR dialog; DISCONNECTED offers try again
+ * Actions per status: qrcode offers the QR dialog; DISCONNECTED offers try again
  * and new QR; CONNECTED, PAIRING and TIMEOUT offer disconnect; OPENING shows a disabled
  * connecting button with a spinner.
  */

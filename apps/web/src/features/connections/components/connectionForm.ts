@@ -12,7 +12,7 @@ type NumberField = number | string;
 /** A provider's settings as typed; its secrets are write-only (empty keeps the stored one). */
 export type ProviderSettingsValues = Record<string, string>;
 
-/** What the dialog edits: every field of spec admin §3 the contract has, except the prompt. */
+/** What the dialog edits: every field of a connection the contract has, except the prompt. */
 export interface ConnectionFormValues extends Record<ProviderSettingsField, ProviderSettingsValues> {
   name: string;
   isDefault: boolean;
@@ -55,7 +55,7 @@ function settingsForm(connection?: Connection): Record<ProviderSettingsField, Pr
   return Object.fromEntries(entries) as Record<ProviderSettingsField, ProviderSettingsValues>;
 }
 
-/** The contract's defaults (spec admin §9: expiresTicket 0, timeUseBotQueues 0, maxUseBotQueues 3, provider beta). */
+/** The contract's defaults (expiresTicket 0, timeUseBotQueues 0, maxUseBotQueues 3, provider beta). */
 export function emptyConnectionForm(): ConnectionFormValues {
   // Parsing a bare valid name yields every default the contract declares, so the two never drift.
   const defaults = connectionInput.parse({ name: 'xx' });

@@ -28,7 +28,7 @@ export interface ContactDialogProps {
   onSaved?: (contact: Contact) => void;
 }
 
-/** Add or edit a contact (spec core §5): name, number, email and extra info. */
+/** Add or edit a contact: name, number, email and extra info. */
 export function ContactDialog({ open, contactId = null, initialValues, onClose, onSaved }: ContactDialogProps) {
   const { t } = useTranslation('contacts');
   const isEdit = contactId !== null;

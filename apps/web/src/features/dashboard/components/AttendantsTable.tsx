@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatMinutes } from '../filter';
 
-/** Spec core §2: name, rating (1 to 3), average support time and online status of each attendant. */
+/** The name, rating (1 to 3), average support time and online status of each attendant. */
 export function AttendantsTable({ attendants }: { attendants: DashboardAttendant[] }) {
   const { t } = useTranslation('dashboard');
   return (

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 
 interface ChartCardProps {
   title: ReactNode;
-  /** Shown in place of the chart when its call failed (spec core §8's chart messages). */
+  /** Shown in place of the chart when its call failed (each chart has its own error message). */
   error: string | null;
   loading: boolean;
   testId: string;

@@ -21,7 +21,7 @@ const CARDS: { key: keyof DashboardCounters; icon: SvgIconComponent; minutes?: b
   { key: 'avgWaitTime', icon: TimerIcon, minutes: true },
 ];
 
-/** The six counters of spec core §2; a dash while nothing is loaded. */
+/** The dashboard's six counters; a dash while nothing is loaded. */
 export function CounterCards({ counters }: { counters: DashboardCounters | undefined }) {
   const { t } = useTranslation('dashboard');
   return (

@@ -14,7 +14,7 @@ interface DashboardFiltersProps {
   onApply: () => void;
 }
 
-/** Filter type 1 (dates) or 2 (period), the attendant and the Filtrar button (spec core §2). */
+/** Filter type 1 (dates) or 2 (period), the attendant and the Filtrar button. */
 export function DashboardFilters({ filter, users, onChange, onApply }: DashboardFiltersProps) {
   const { t } = useTranslation('dashboard');
   const set = (patch: Partial<DashboardFilter>) => onChange({ ...filter, ...patch });

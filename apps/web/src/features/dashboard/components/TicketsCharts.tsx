@@ -5,7 +5,7 @@ import { formatDate } from '../../../lib/dates';
 import { useTicketsPerDay, useTicketsPerUser } from '../api';
 import { ChartCard } from './ChartCard';
 
-/** Spec core §2: conversations per attendant (bar chart). */
+/** Conversations per attendant (bar chart). */
 export function TicketsPerUserChart({ query }: { query: DashboardChartQuery | null }) {
   const { t } = useTranslation('dashboard');
   const chart = useTicketsPerUser(query);
@@ -23,7 +23,7 @@ export function TicketsPerUserChart({ query }: { query: DashboardChartQuery | nu
   );
 }
 
-/** Spec core §2: tickets per day, or per hour when the range is one day, with the total. */
+/** Tickets per day, or per hour when the range is one day, with the total. */
 export function TicketsPerDayChart({ query }: { query: DashboardChartQuery | null }) {
   const { t } = useTranslation('dashboard');
   const chart = useTicketsPerDay(query);

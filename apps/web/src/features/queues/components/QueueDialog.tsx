@@ -33,7 +33,7 @@ export interface QueueDialogProps {
 type TabName = 'data' | 'schedules';
 
 /**
- * Add/edit a queue (spec admin §2): its data and chatbot options, and its working hours when the
+ * Add/edit a queue: its data and chatbot options, and its working hours when the
  * company runs hours per queue (setting scheduleType = queue). A new queue stays open once saved,
  * so its options can be added: they hang on the saved queue.
  */

@@ -15,7 +15,7 @@ import { nextOrdinal } from '../optionOrdinals';
 import { QueueOptionItem, type OptionEditing } from './QueueOptionItem';
 
 /**
- * The queue's chatbot menu (spec admin §2): options with a title and a message, nested at any
+ * The queue's chatbot menu: options with a title and a message, nested at any
  * depth, numbered 1, 1.1, 1.2... Each change is saved at once through /queue-options; a queue
  * not saved yet has no options to hang them on.
  */

@@ -19,7 +19,7 @@ interface QueuesTableProps {
   onDelete: (queue: Queue) => void;
 }
 
-/** Spec admin §2: id, name, color, orderQueue, greeting, actions. */
+/** The columns: id, name, color, orderQueue, greeting, actions. */
 export function QueuesTable({ queues, loading, onEdit, onDelete }: QueuesTableProps) {
   const { t } = useTranslation('queues');
   const { t: tc } = useTranslation();

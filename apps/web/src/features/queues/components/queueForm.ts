@@ -31,7 +31,7 @@ export const QUEUE_FORM_FIELDS = [
   ...WEEKDAYS_EN.flatMap((_, i) => [`schedules.${i}.startTime`, `schedules.${i}.endTime`] as const),
 ] as const;
 
-/** Spec admin §9: a new queue starts with the default week (Mon-Fri 08-18, Sat 08-12, Sun closed). */
+/** A new queue starts with the default week (Mon-Fri 08-18, Sat 08-12, Sun closed). */
 export function emptyQueueForm(): QueueFormValues {
   return { name: '', color: '', orderQueue: '', greetingMessage: '', outOfHoursMessage: '', schedules: completeWeek(null, DEFAULT_QUEUE_SCHEDULES) };
 }

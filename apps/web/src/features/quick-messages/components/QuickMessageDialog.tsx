@@ -104,7 +104,7 @@ export function QuickMessageDialog({ open, quickMessageId, onClose }: QuickMessa
         {...textFieldProps(form, 'shortcode', 'quick-message-shortcode')}
         label={t('dialog.shortcode')}
         autoFocus
-        // Spec admin §5 words this rule 'Obrigatório'.
+        // Quick replies word this rule 'Obrigatório'.
         helperText={shortcodeError ? t(`validation.${shortcodeError}`, { defaultValue: validationText(shortcodeError) }) : undefined}
       />
       <Controller

@@ -45,7 +45,7 @@ interface ScheduleDialogProps {
   onSaved?: (schedule: Schedule) => void;
 }
 
-/** The title follows the schedule's state (spec core: 'Erro de Envio' for ERRO). */
+/** The title follows the schedule's state ('Erro de Envio' for ERRO). */
 function titleKey(schedule: Schedule | undefined, isEdit: boolean): string {
   if (!isEdit) return 'dialog.addTitle';
   if (!schedule) return 'dialog.editTitle';
@@ -55,7 +55,7 @@ function titleKey(schedule: Schedule | undefined, isEdit: boolean): string {
 }
 
 /**
- * Schedules a message (spec core: schedule dialog): contact (the ticket's by default), text of 5
+ * Schedules a message: contact (the ticket's by default), text of 5
  * characters or more, the time (one hour ahead by default) and an optional attachment. Once the
  * message went out the dialog only shows it: save is hidden.
  */
@@ -112,7 +112,7 @@ export function ScheduleDialog({ open, scheduleId, contact = null, ticket = null
     );
   });
 
-  // The spec words these two rules 'Mensagem muito curta' and 'Obrigatório'.
+  // Schedules word these two rules 'Mensagem muito curta' and 'Obrigatório'.
   const message = (key: string | undefined) => (key ? t(`validation.${key}`, { defaultValue: validationText(key) }) : undefined);
   const currentMedia = removeMedia ? null : (schedule?.mediaName ?? null);
   const attachmentName = file?.name ?? currentMedia;

@@ -7,7 +7,7 @@ import { toast } from 'react-toastify';
 import { toastError } from '../../../lib/errors';
 import { useSettings, useUpdateSetting } from '../api';
 
-/** The company options of the Opções tab (spec admin §9), in the order the spec lists them. */
+/** The company options of the Opções tab, in the order users know them from. */
 export const OPTION_KEYS = [
   'userRating',
   'scheduleType',

@@ -6,7 +6,7 @@ import { toast } from 'react-toastify';
 import type { AccessRule } from '../access';
 import { useAllowed } from '../useAccess';
 
-/** Spec admin §6: the redirect away from a denied page waits 1 s so the message can be read. */
+/** The redirect away from a denied page waits 1 s so the message can be read. */
 export const DENIED_REDIRECT_MS = 1_000;
 
 export function AccessGate({ rule, children }: { rule?: AccessRule; children: ReactNode }) {

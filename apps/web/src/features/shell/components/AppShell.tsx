@@ -20,7 +20,7 @@ function SessionLiveEvents() {
   return null;
 }
 
-/** Spec core §2: open by default above 1200 px; a temporary overlay under 600 px. */
+/** Open by default above 1200 px; a temporary overlay under 600 px. */
 function initiallyOpen(): boolean {
   return typeof window !== 'undefined' && window.innerWidth > UI.wideLayoutPx;
 }

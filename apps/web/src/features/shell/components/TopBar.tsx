@@ -24,7 +24,7 @@ export function Greeting() {
   const { t } = useTranslation('shell');
   const user = useSessionUser();
   const greeting = t('topbar.greeting', { name: user.name, company: user.company?.name ?? '' });
-  // Spec core §2: only admins see until when the company's subscription runs.
+  // Only admins see until when the company's subscription runs.
   const dueDate = user.profile === 'admin' ? user.company?.dueDate : null;
   return (
     <Typography variant="subtitle1" noWrap sx={{ flex: 1, minWidth: 0 }} data-testid="topbar-greeting">

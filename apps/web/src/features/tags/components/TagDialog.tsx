@@ -27,7 +27,7 @@ export function TagDialog({ open, tagId, onClose }: TagDialogProps) {
   const { t } = useTranslation('tags');
   const { user } = useAuth();
   const isEdit = tagId !== null;
-  // Spec admin §6: the kanban switch is for admins and supervisors only.
+  // The kanban switch is for admins and supervisors only.
   const mayKanban = can(user, 'tag:kanbanSwitch');
   const existing = useTag(open ? tagId : null);
   const save = useSaveTag();
@@ -56,7 +56,7 @@ export function TagDialog({ open, tagId, onClose }: TagDialogProps) {
     );
   });
 
-  // Spec admin §5 words the tag rules 'Obrigatório' / 'Mensagem muito curta', not the shared texts.
+  // Tags word their rules 'Obrigatório' / 'Mensagem muito curta', not the shared texts.
   const nameError = formState.errors.name?.message;
   const loading = isEdit && existing.isPending;
 

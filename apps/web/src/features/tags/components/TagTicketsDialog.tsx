@@ -22,7 +22,7 @@ import { downloadTagTickets, formatDateTime } from '../exportTagTickets';
 
 const COLUMNS = ['id', 'status', 'contact', 'tags', 'lastMessage', 'unreadMessages', 'createdAt', 'updatedAt'] as const;
 
-/** The tickets carrying a tag (spec admin §3), with a spreadsheet export of all of them. */
+/** The tickets carrying a tag, with a spreadsheet export of all of them. */
 export function TagTicketsDialog({ tag, onClose }: { tag: Tag; onClose: () => void }) {
   const { t } = useTranslation('tags');
   const { t: tc } = useTranslation();

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 const READ_BLUE = '#34b7f1';
 
 /**
- * The ticks of a message the business sent (spec core §2): 1 sent, 2 delivered, 3 read, 4 or 5
+ * The ticks of a message the business sent: 1 sent, 2 delivered, 3 read, 4 or 5
  * read and shown in colour. Not yet sent shows a clock; a failed one a red mark.
  */
 export function AckIcon({ message }: { message: Pick<Message, 'ack' | 'delivery'> }) {

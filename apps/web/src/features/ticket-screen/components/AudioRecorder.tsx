@@ -24,7 +24,7 @@ interface Props {
   onActiveChange: (active: boolean) => void;
 }
 
-/** Spec core §2: idle, recording (with a timer), sending; mp3 128 kbps; too short is discarded. */
+/** The recorder's states: idle, recording (with a timer), sending; mp3 128 kbps; too short is discarded. */
 export function AudioRecorder({ disabled, onRecorded, onActiveChange }: Props) {
   const { t } = useTranslation('ticketScreen');
   const [state, setState] = useState<State>('idle');

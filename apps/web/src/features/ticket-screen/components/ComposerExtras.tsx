@@ -39,7 +39,7 @@ export function VariablesButton({ disabled, onPick }: { disabled?: boolean; onPi
   );
 }
 
-/** The quick replies matching '/text' (spec core §2), shown above the input. */
+/** The quick replies matching '/text', shown above the input. */
 export function QuickReplies({ text, onPick }: { text: string; onPick: (reply: QuickMessage) => void }) {
   const search = quickReplySearch(text);
   const query = useQuickMessages(search !== null);

@@ -15,7 +15,7 @@ import { ticketsKeys } from '../../tickets';
 import { useContactDetails } from '../api';
 import { TicketNotes } from './TicketNotes';
 
-/** Spec core §2 and §9: the contact drawer is 320 px wide. */
+/** The contact drawer is 320 px wide. */
 export const CONTACT_DRAWER_WIDTH = 320;
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {

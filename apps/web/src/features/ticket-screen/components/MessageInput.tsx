@@ -21,7 +21,7 @@ import { AudioRecorder } from './AudioRecorder';
 import { QuickReplies, VariablesButton } from './ComposerExtras';
 import { messageSummary } from './MessageBubble';
 
-/** Spec core §2: the input grows up to 5 rows. */
+/** The input grows up to 5 rows. */
 const MAX_ROWS = 5;
 
 interface Props {
@@ -47,7 +47,7 @@ function ReplyPreview({ message, onClear }: { message: Message; onClear: () => v
 }
 
 /**
- * The message input (spec core §2): Enter sends and Shift+Enter breaks the line; emoji,
+ * The message input: Enter sends and Shift+Enter breaks the line; emoji,
  * variables, files with a caption, voice recording, quick replies on '/', the optional
  * signature. A ticket that is not open (closed or waiting) blocks it until it is accepted or reopened.
  */

@@ -16,7 +16,7 @@ import { MessageBubble, type MessageActions } from './MessageBubble';
 
 /** Far below any index the list reaches: older pages are prepended by lowering it (react-virtuoso's firstItemIndex). */
 const START_INDEX = 1_000_000;
-/** Spec core §9: the next (older) page loads within 50 px of the top. */
+/** The next (older) page loads within 50 px of the top. */
 const TOP_THRESHOLD_PX = 50;
 /**
  * Up to this many rows (a page of messages and its separators, a few times over) are all drawn in
@@ -82,7 +82,7 @@ interface Props extends MessageActions {
 }
 
 /**
- * The conversation, virtualised so 10 000 messages scroll like 20 (lesson 16): newest at the
+ * The conversation, virtualised so 10 000 messages scroll like 20 and never freeze the browser: newest at the
  * bottom, older pages loaded near the top without moving what the agent is reading.
  */
 export function MessageList({ ticket, onReply, onDelete }: Props) {

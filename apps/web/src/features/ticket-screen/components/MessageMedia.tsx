@@ -110,7 +110,7 @@ function ContactCard({ vcard }: { vcard: string }) {
   );
 }
 
-/** What a message shows above its text, by media type (spec core §2). Null for plain text. */
+/** What a message shows above its text, by media type. Null for plain text. */
 export function MessageMedia({ message }: { message: Message }) {
   const { t } = useTranslation('ticketScreen');
   switch (message.mediaType) {

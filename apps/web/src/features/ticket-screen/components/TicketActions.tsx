@@ -20,7 +20,7 @@ import { TransferTicketDialog } from './TransferTicketDialog';
 type Simple = 'accept' | 'return' | 'finish' | 'reopen';
 
 /**
- * What the agent can do with the ticket in its state (spec core §4): accept a waiting one,
+ * What the agent can do with the ticket in its state: accept a waiting one,
  * return or finish or transfer an open one, reopen a closed one; delete with permission.
  * Finishing and returning leave the screen for the list; accepting and reopening stay.
  */

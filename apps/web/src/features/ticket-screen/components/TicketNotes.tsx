@@ -15,7 +15,7 @@ import { formatShortDateTime } from '../../../lib/dates';
 import { toastError } from '../../../lib/errors';
 import { useAddNote, useDeleteNote, useTicketNotes } from '../api';
 
-/** Spec core §5: a note needs at least 2 characters. */
+/** A note needs at least 2 characters. */
 export const NOTE_MIN_LENGTH = 2;
 
 /** Internal notes on the ticket's contact, never sent to the customer. */

@@ -15,7 +15,7 @@ interface Props {
 }
 
 /**
- * An admin's read-only look at a conversation (spec core §2, the peek icon), e.g. a waiting
+ * An admin's read-only look at a conversation (the peek icon), e.g. a waiting
  * ticket that cannot be opened by a click: no input, no reply, no deletion.
  */
 export function TicketPeekDialog({ ticket, open, onClose }: Props) {

@@ -22,7 +22,7 @@ function isRefusal(error: unknown): boolean {
 }
 
 /**
- * The ticket screen of spec core §2 (header, messages, input, contact drawer) for one ticket,
+ * The ticket screen (header, messages, input, contact drawer) for one ticket,
  * addressed by its uuid. The ticket manager shows it in its right pane (or its Ticket tab).
  */
 export function TicketScreen({ uuid }: { uuid: string }) {

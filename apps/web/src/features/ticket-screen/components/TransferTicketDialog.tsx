@@ -39,7 +39,7 @@ function OptionalSelect({ label, value, onChange, options, none, testId }: { lab
 }
 
 /**
- * Spec core §4: a queue is required, a user and a connection are optional; without a user the
+ * A queue is required, a user and a connection are optional; without a user the
  * ticket waits (pending) in the queue. Admins may pick anyone; others a member of the queue.
  */
 export function TransferTicketDialog({ ticket, open, onClose, onTransferred }: Props) {

@@ -29,7 +29,7 @@ interface Props {
 }
 
 /**
- * Opens a ticket for a contact (spec core §4, §5): contact search from 3 characters, a queue
+ * Opens a ticket for a contact: contact search from 3 characters, a queue
  * unless the user is an admin, an optional connection. When the contact already has a live
  * ticket the dialog says who holds it and in which queue, and opens it when it is the user's.
  */
@@ -61,7 +61,7 @@ export function NewTicketDialog({ open, onClose }: Props) {
 
   function submit() {
     if (!contact) return;
-    // Spec core §5 'Selecione uma fila': only admins may open a ticket outside a queue.
+    // 'Selecione uma fila': only admins may open a ticket outside a queue.
     if (queueId === '' && !isAdmin) {
       setQueueMissing(true);
       return;

@@ -17,7 +17,7 @@ import { formatTimeOrDate } from '../../../lib/dates';
 import type { TicketActionRequest } from '../api';
 import { ConversationPreviewContext } from '../conversationPreview';
 
-/** Spec core §2: under 600 px a contact name longer than 10 characters shows 10 and an ellipsis. */
+/** Under 600 px a contact name longer than 10 characters shows 10 and an ellipsis. */
 export const NARROW_NAME_LENGTH = 10;
 
 export function displayName(name: string, narrow: boolean): string {
@@ -45,13 +45,13 @@ function Tag({ label, color, testId }: { label: string; color?: string; testId: 
 }
 
 /**
- * One row of the ticket list (spec core §2 "Ticket list item"). A row draws again only when its
+ * One row of the ticket list. A row draws again only when its
  * own ticket or state changes, not each time a page of the list arrives or another row is opened.
  */
 export const TicketListItem = memo(function TicketListItem({ ticket, selected, narrow, busy, onOpen, onAction }: Props) {
   const { t } = useTranslation('tickets');
   const pending = ticket.status === 'pending';
-  // Spec core §2: only admins peek, read-only, e.g. at a waiting ticket a click does not open.
+  // Only admins peek, read-only, e.g. at a waiting ticket a click does not open.
   const canPeek = can(useSessionUser(), 'ticket:peek');
   const [peeking, setPeeking] = useState(false);
   const { PeekDialog: TicketPeekDialog } = useContext(ConversationPreviewContext);
@@ -65,7 +65,7 @@ export const TicketListItem = memo(function TicketListItem({ ticket, selected, n
     <ListItemButton
       component="div"
       selected={selected}
-      // Spec core §2: a waiting ticket is accepted, never opened by a click.
+      // A waiting ticket is accepted, never opened by a click.
       onClick={pending ? undefined : () => onOpen(ticket)}
       disableRipple={pending}
       data-testid={`ticket-item-${ticket.id}`}

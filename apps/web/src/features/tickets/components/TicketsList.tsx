@@ -25,8 +25,8 @@ interface Props {
 }
 
 /**
- * A virtualised ticket list (lesson 16): only the rows on screen are in the page, and the next
- * page loads when the user scrolls within 100 px of the bottom (spec core §9).
+ * A virtualised ticket list: only the rows on screen are in the page, and the next
+ * page loads when the user scrolls within 100 px of the bottom.
  */
 export function TicketsList({ list, selectedUuid, narrow, busyTicketId, onOpen, onAction, testId }: Props) {
   const { t } = useTranslation('tickets');

@@ -53,7 +53,7 @@ function CountLabel({ label, count, testId }: { label: string; count: number; te
 }
 
 /**
- * The ticket manager of spec core §2: open (assigned and waiting), closed and search tabs, the
+ * The ticket manager: open (assigned and waiting), closed and search tabs, the
  * queue, tag and user filters, 'show all' for admins, and the new-ticket dialog.
  */
 export function TicketsManager({ selectedUuid, narrow }: Props) {
@@ -96,7 +96,7 @@ export function TicketsManager({ selectedUuid, narrow }: Props) {
   const runAction = useStableHandler((request: TicketActionRequest) => {
     action.mutate(request, {
       onSuccess: (ticket) => {
-        // Spec core §4: accept and reopen keep the ticket on screen, finish leaves it.
+        // Accept and reopen keep the ticket on screen, finish leaves it.
         if (request.action === 'finish') {
           if (selectedUuid === ticket.uuid) void navigate('/tickets');
           return;

@@ -18,7 +18,7 @@ import { useTicketsLive } from '../useTicketsLive';
 const UNREAD = { withUnreadMessages: true };
 
 /**
- * The top bar's notifications (spec core §2): the unread tickets the user may see, kept live,
+ * The top bar's notifications: the unread tickets the user may see, kept live,
  * with their count on the bell and in the page title; a click opens the ticket.
  */
 export function UnreadTicketsPopover() {

@@ -43,7 +43,7 @@ export function UsersTable({ users, currentUserId, loading, onEdit, onDelete }: 
                   <EditIcon fontSize="small" />
                 </IconButton>
               </Tooltip>
-              {/* Spec core §6: nobody deletes their own row. */}
+              {/* Nobody deletes their own row. */}
               {user.id !== currentUserId && (
                 <Tooltip title={tc('delete')}>
                   <IconButton size="small" aria-label={tc('delete')} onClick={() => onDelete(user)} data-testid={`user-delete-${user.id}`}>

@@ -18,7 +18,7 @@ export type UserPayload = z.output<typeof userCreateInput> | z.output<typeof use
 
 export const USER_FORM_FIELDS = ['name', 'email', 'password', 'profile', 'allTicket', 'whatsappId', 'queueIds'] as const;
 
-/** Spec core §9: a new user is a plain user who does not see tickets without a queue. */
+/** A new user is a plain user who does not see tickets without a queue. */
 export const emptyUserForm: UserFormValues = {
   name: '',
   email: '',
