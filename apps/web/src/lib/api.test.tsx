@@ -16,7 +16,7 @@ function mockFetch(answer: (call: Call, index: number) => Response | Promise<Res
   return { calls, fetchMock };
 }
 
-describe('api client session rules (spec core §4)', () => {
+describe('api client session rules', () => {
   const onSessionLost = vi.fn();
   const onTokenRefreshed = vi.fn();
 

@@ -5,7 +5,7 @@ import { i18n } from '../app/i18n';
 import { ApiError } from './api';
 import { errorMessage, toastError } from './errors';
 
-describe('error display rule (spec core §8)', () => {
+describe('error display rule', () => {
   it('translates a known error code of the answer', () => {
     const err = new ApiError(401, { error: 'ERR_INVALID_CREDENTIALS' });
     expect(errorMessage(err)).toBe('Falha na autenticação. Por favor, tente novamente.');

@@ -141,7 +141,7 @@ describe('faults of the network', () => {
   });
 });
 
-describe('one contact per person (lesson 6)', () => {
+describe('one contact per person', () => {
   it('a number with and without the ninth digit is one contact', async () => {
     const handler = createInboundHandler(w.t.ctx);
     const source = handlerSource(w, whatsappId);

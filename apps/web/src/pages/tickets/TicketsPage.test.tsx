@@ -195,7 +195,7 @@ describe('<TicketsPage> ticket manager', { timeout: 20_000 }, () => {
     expect(sent.filter((r) => r.url.includes('searchParam=')).map((r) => new URL(r.url, 'http://x').searchParams.get('searchParam'))).toEqual(['maria']);
   });
 
-  it('after a reconnection shows what changed while the socket was down (lesson 10)', async () => {
+  it('after a reconnection shows what changed while the socket was down', async () => {
     screenWidth(false);
     let lists: Parameters<typeof ticketsByStatus>[0] = { open: [ticket(1)] };
     serveApi({ 'GET /api/tickets': (body, url) => ticketsByStatus(lists)(body, url) });

@@ -36,7 +36,7 @@ describe('<ConnectionDialog>', { timeout: 20_000 }, () => {
     expect(writes(sent)).toEqual([]);
   });
 
-  it('starts from the defaults of spec admin §9 and creates the connection with them', async () => {
+  it('starts from the connection defaults and creates the connection with them', async () => {
     const { sent, onClose, user } = openDialog(null, { 'POST /api/whatsapp': (body) => jsonResponse(200, connection({ id: 12, ...(body as object) })) });
     expect((screen.getByTestId('connection-expiresTicket') as HTMLInputElement).value).toBe('0');
     expect((screen.getByTestId('connection-timeUseBotQueues') as HTMLInputElement).value).toBe('0');
