@@ -14,6 +14,7 @@ import type { LiveServer } from './platform/live.js';
 import { isDatabaseUnavailable } from './db/database.js';
 import { isRedisUnavailable } from './platform/redis.js';
 import { securityHeaders } from './platform/security-headers.js';
+import { crossOriginAccess } from './platform/cors.js';
 import { apiModules } from './modules/index.js';
 
 export type { AppOptions } from './composition.js';
@@ -51,7 +52,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   app.decorateRequest('actor', null);
   await app.register(cookie);
   await app.register(helmet, securityHeaders(config));
-  if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, credentials: true });
+  if (config.corsOrigins.length) await app.register(cors, crossOriginAccess(config.corsOrigins));
   await app.register(multipart, { limits: { fileSize: 64 * 1024 * 1024, files: 10 } });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

@@ -14,6 +14,7 @@ import type { Actor } from './actor.js';
 import type { RedisClientType } from 'redis';
 import type { Config } from '../config.js';
 import { watchLiveAuthorization, type SessionCheck } from './live-authorization.js';
+import { crossOriginAccess } from './cors.js';
 
 /**
  * The live channel as services see it. Every emit names a company: events are always
@@ -67,7 +68,7 @@ export function createLiveServer(app: FastifyInstance, options: LiveServerOption
     transports: ['websocket' as const],
     pingInterval: LIVE.pingMs,
     pingTimeout: LIVE.pingMs,
-    cors: config.corsOrigins.length ? { origin: config.corsOrigins, credentials: true } : undefined,
+    cors: config.corsOrigins.length ? crossOriginAccess(config.corsOrigins) : undefined,
     serveClient: false,
   };
   const io = options.serve ? new Server(app.server, settings) : new Server(settings);
