@@ -44,6 +44,8 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
+    // Clients write collection addresses with or without the final slash (`/contacts/?page=1`).
+    routerOptions: { ignoreTrailingSlash: true },
   });
 
   const parts = compose(app, options);
