@@ -58,4 +58,4 @@ export interface MessagePage {
 }
 
 /** `company-{id}-appMessage` payloads. */
-export type MessageEvent = { action: 'create' | 'update'; message: Message; ticket: Ticket; contact?: Contact };
+export type MessageEvent = { action: 'create' | 'update'; message: Message; ticket: Ticket; contact: Contact };
