@@ -21,7 +21,8 @@ import { crossOriginAccess } from './cors.js';
  * `company-{id}-{entity}` and go only to rooms of that company.
  */
 export interface LiveChannel {
-  toCompany<E extends LiveEntity>(companyId: number, entity: E, payload: LiveEventMap[E]): void;
+  /** `except`: a room of that company whose sockets get their own version of the event. */
+  toCompany<E extends LiveEntity>(companyId: number, entity: E, payload: LiveEventMap[E], options?: { except?: string }): void;
   /** To a room built with `rooms.*` of the same company (users, admins, a ticket...). */
   toRoom<E extends LiveEntity>(room: string, companyId: number, entity: E, payload: LiveEventMap[E]): void;
   /** Disconnects the sockets of sessions that were just revoked. */
@@ -133,7 +134,8 @@ export function createLiveServer(app: FastifyInstance, options: LiveServerOption
 
   return {
     io,
-    toCompany: (companyId, entity, payload) => io.to(rooms.company(companyId)).emit(companyEvent(companyId, entity), payload),
+    toCompany: (companyId, entity, payload, options) =>
+      io.to(rooms.company(companyId)).except(options?.except ?? []).emit(companyEvent(companyId, entity), payload),
     toRoom: (room, companyId, entity, payload) => io.to(room).emit(companyEvent(companyId, entity), payload),
     endSessions: (sessionIds) => {
       if (sessionIds.length) io.in(sessionIds.map(rooms.session)).disconnectSockets(true);
