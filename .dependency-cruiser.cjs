@@ -42,9 +42,11 @@ module.exports = {
       severity: 'error',
       scope: 'folder',
       comment:
-        'Two features that need each other. The one exception: tickets and messages, whose ticket ' +
-        'transitions say the farewell through the outbound store (server-tickets-reach-messages-once keeps it to that file).',
-      from: { path: `^${server}/modules/[^/]+$`, pathNot: `^${server}/modules/(tickets|messages)$` },
+        'Two features that need each other. The exceptions, each kept to named files by the rules below: ' +
+        'tickets and messages (the ticket transitions say the farewell through the outbound store), and ' +
+        'contacts, tickets and messages (deleting a contact tells its tickets\' audience; a message event ' +
+        'carries its contact as the contacts API answers it).',
+      from: { path: `^${server}/modules/[^/]+$`, pathNot: `^${server}/modules/(tickets|messages|contacts)$` },
       to: { circular: true },
     },
     {
@@ -53,6 +55,20 @@ module.exports = {
       comment: 'Messages build on tickets; only the ticket transitions (farewell, rating request) store messages.',
       from: { path: `^${server}/modules/tickets/`, pathNot: `^${server}/modules/tickets/tickets\\.transitions\\.ts$` },
       to: { path: `^${server}/modules/messages/` },
+    },
+    {
+      name: 'server-contacts-reach-tickets-once',
+      severity: 'error',
+      comment: 'Tickets build on contacts; deleting a contact only tells its tickets\' audience.',
+      from: { path: `^${server}/modules/contacts/` },
+      to: { path: `^${server}/modules/tickets/`, pathNot: `^${server}/modules/tickets/tickets\\.audience\\.ts$` },
+    },
+    {
+      name: 'server-messages-read-contacts-data',
+      severity: 'error',
+      comment: 'Messages build on contacts; they only read and present a contact as data.',
+      from: { path: `^${server}/modules/messages/` },
+      to: { path: `^${server}/modules/contacts/`, pathNot: `^${server}/modules/contacts/contacts\\.(repository|presenter)\\.ts$` },
     },
     {
       name: 'server-top-of-the-hill',

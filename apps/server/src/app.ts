@@ -14,6 +14,7 @@ import type { LiveServer } from './platform/live.js';
 import { isDatabaseUnavailable } from './db/database.js';
 import { isRedisUnavailable } from './platform/redis.js';
 import { securityHeaders } from './platform/security-headers.js';
+import { crossOriginAccess } from './platform/cors.js';
 import { apiModules } from './modules/index.js';
 
 export type { AppOptions } from './composition.js';
@@ -47,6 +48,8 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     frameworkErrors: (_error, _request, reply) => {
       void (reply as FastifyReply).code(400).send({ error: 'ERR_VALIDATION' });
     },
+    // Clients write collection addresses with or without the final slash (`/contacts/?page=1`).
+    routerOptions: { ignoreTrailingSlash: true },
   });
 
   const parts = compose(app, options);
@@ -55,7 +58,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   app.decorateRequest('actor', null);
   await app.register(cookie);
   await app.register(helmet, securityHeaders(config));
-  if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, credentials: true });
+  if (config.corsOrigins.length) await app.register(cors, crossOriginAccess(config.corsOrigins));
   await app.register(multipart, { limits: { fileSize: 64 * 1024 * 1024, files: 10 } });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

@@ -64,6 +64,15 @@ export const listQuery = z.object({
 });
 export type ListQuery = z.infer<typeof listQuery>;
 
+/**
+ * A yes/no field of an input. Clients send it as true/false or 1/0, and multipart fields and query
+ * strings carry it as "true"/"false" or "1"/"0": all of those are read as a boolean, anything else
+ * (2, "yes", null) is refused.
+ */
+export const flag = z
+  .union([z.boolean(), z.literal(1), z.literal(0), z.enum(['true', 'false', '1', '0'])], { error: V.invalid })
+  .transform((v) => v === true || v === 1 || v === 'true' || v === '1');
+
 /** True when `day` (YYYY-MM-DD) is a day of the calendar: 2024-02-30 is not. */
 export function isCalendarDay(day: string): boolean {
   const date = new Date(`${day}T00:00:00Z`);

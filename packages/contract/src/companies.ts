@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { V, emailField, isoDate, newPassword, recordId, requiredText } from './common.js';
+import { V, emailField, flag, isoDate, newPassword, recordId, requiredText } from './common.js';
 import { RECURRENCES, type Recurrence } from './constants.js';
 import type { Plan } from './plans.js';
 import type { SettingEntry } from './settings.js';
@@ -12,13 +12,13 @@ export const companyInput = z.object({
   email: emailField,
   phone: optionalPhone,
   planId: recordId(V.required),
-  status: z.boolean().default(true),
+  status: flag.default(true),
   dueDate: z
     .union([isoDate, z.literal(''), z.null()])
     .optional()
     .transform((v) => (v ? v : null)),
   recurrence: z.enum(RECURRENCES).default('MENSAL'),
-  campaignsEnabled: z.boolean().default(true),
+  campaignsEnabled: flag.default(true),
 });
 export type CompanyInput = z.input<typeof companyInput>;
 

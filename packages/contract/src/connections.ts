@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { V, recordId, requiredText } from './common.js';
+import { V, recordId, requiredText, flag } from './common.js';
 import { CONNECTION_PROVIDERS, cloudConfigInput, type ConnectionProvider } from './connections/providers.js';
 
 export * from './connections/providers.js';
@@ -17,7 +17,7 @@ const text = (max = 4000) => z.string().max(max, { error: V.tooLong }).optional(
 /** Add/edit connection dialog and its defaults. */
 export const connectionInput = z.object({
   name: requiredText(2, 50),
-  isDefault: z.boolean().default(false),
+  isDefault: flag.default(false),
   provider: z.enum(CONNECTION_PROVIDERS).default('beta'),
   greetingMessage: text(),
   complationMessage: text(),

@@ -10,6 +10,7 @@ import type { ScheduleEventPayload } from './schedules.js';
 import type { SettingEntry } from './settings.js';
 import type { Tag } from './tags.js';
 import type { TicketEvent } from './tickets.js';
+import type { SessionUser } from './auth.js';
 import type { User } from './users.js';
 
 /**
@@ -78,7 +79,8 @@ export interface AuthEventPayload {
 export interface UserEventPayload {
   action: 'create' | 'update' | 'delete';
   userId: number;
-  user?: User;
+  /** To the user themselves, as `GET /auth/me` answers (SessionUser); to the others, as the users list shows it. */
+  user?: User | SessionUser;
 }
 
 export interface QueueEventPayload {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordId } from './common.js';
+import { recordId, flag } from './common.js';
 import type { Contact } from './contacts.js';
 import type { Ticket } from './tickets.js';
 
@@ -11,8 +11,8 @@ export type MessageMediaType = (typeof MESSAGE_MEDIA_TYPES)[number];
 export const messageSendInput = z.object({
   body: z.string().max(4096),
   quotedMsg: z.object({ id: recordId() }).passthrough().nullable().optional(),
-  read: z.boolean().optional(),
-  fromMe: z.boolean().optional(),
+  read: flag.optional(),
+  fromMe: flag.optional(),
   mediaUrl: z.string().optional(),
   /** Sent by the client to make retries and double clicks safe. */
   idempotencyKey: z.string().min(8).max(100).optional(),
@@ -58,4 +58,4 @@ export interface MessagePage {
 }
 
 /** `company-{id}-appMessage` payloads. */
-export type MessageEvent = { action: 'create' | 'update'; message: Message; ticket: Ticket; contact?: Contact };
+export type MessageEvent = { action: 'create' | 'update'; message: Message; ticket: Ticket; contact: Contact };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { V } from './common.js';
+import { V, flag } from './common.js';
 
 export const PLAN_FEATURES = [
   'useCampaigns',
@@ -21,13 +21,13 @@ export const planInput = z.object({
   connections: count.default(0),
   queues: count.default(0),
   value: z.coerce.number({ error: V.invalid }).min(0, { error: V.invalid }).max(1_000_000).default(0),
-  useCampaigns: z.boolean().default(true),
-  useSchedules: z.boolean().default(true),
-  useInternalChat: z.boolean().default(true),
-  useExternalApi: z.boolean().default(true),
-  useKanban: z.boolean().default(true),
-  useOpenAi: z.boolean().default(true),
-  useIntegrations: z.boolean().default(true),
+  useCampaigns: flag.default(true),
+  useSchedules: flag.default(true),
+  useInternalChat: flag.default(true),
+  useExternalApi: flag.default(true),
+  useKanban: flag.default(true),
+  useOpenAi: flag.default(true),
+  useIntegrations: flag.default(true),
 });
 export type PlanInput = z.input<typeof planInput>;
 

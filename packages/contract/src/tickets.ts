@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, recordId } from './common.js';
+import { flag, isoDate, recordId } from './common.js';
 import type { Contact } from './contacts.js';
 import type { Tag } from './tags.js';
 
@@ -33,10 +33,7 @@ const idList = z
     return ids.map((id) => id.data as number);
   });
 
-const boolFlag = z
-  .union([z.boolean(), z.enum(['true', 'false'])])
-  .optional()
-  .transform((v) => v === true || v === 'true');
+const boolFlag = flag.optional().transform((v) => v === true);
 
 /** GET /tickets filters. */
 export const ticketListQuery = z.object({
@@ -80,11 +77,11 @@ export const ticketUpdateInput = z.object({
   userId: recordId().nullable().optional(),
   queueId: recordId().nullable().optional(),
   whatsappId: recordId().nullable().optional(),
-  useIntegration: z.boolean().optional(),
+  useIntegration: flag.optional(),
   promptId: recordId().nullable().optional(),
   integrationId: recordId().nullable().optional(),
   /** Finish without asking the customer for a rating even when userRating is enabled. */
-  skipRating: z.boolean().optional(),
+  skipRating: flag.optional(),
 });
 export type TicketUpdateInput = z.input<typeof ticketUpdateInput>;
 

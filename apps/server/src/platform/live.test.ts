@@ -162,4 +162,21 @@ describe('presence', () => {
     await wentOffline;
     expect(await onlineOf()).toBe(false);
   });
+
+  it('tells the user themselves as the session answers them, with the company; the others get the users list’s row', async () => {
+    const { api, session, company } = await companyWithAdmin();
+    const observer = await connect(session);
+    const agent = await agentOf(api);
+    const me = (await t.as(agent.session).get('/api/auth/me')).json();
+
+    const othersHear = presenceOf(company.companyId, agent.user.id, true)(observer);
+    let ownHeard: Promise<UserEventPayload> | undefined;
+    await connect(agent.session, (socket) => (ownHeard = presenceOf(company.companyId, agent.user.id, true)(socket)));
+    const own = await ownHeard!;
+    expect(own.user).toEqual({ ...me, online: true, updatedAt: expect.any(String) });
+    expect(own.user).toMatchObject({ company: { id: company.companyId, name: me.company.name, dueDate: me.company.dueDate } });
+
+    const listed = ((await api.get('/api/users')).json().users as User[]).find((u) => u.id === agent.user.id);
+    expect((await othersHear).user).toEqual(listed);
+  });
 });

@@ -14,13 +14,15 @@ import type { Actor } from './actor.js';
 import type { RedisClientType } from 'redis';
 import type { Config } from '../config.js';
 import { watchLiveAuthorization, type SessionCheck } from './live-authorization.js';
+import { crossOriginAccess } from './cors.js';
 
 /**
  * The live channel as services see it. Every emit names a company: events are always
  * `company-{id}-{entity}` and go only to rooms of that company.
  */
 export interface LiveChannel {
-  toCompany<E extends LiveEntity>(companyId: number, entity: E, payload: LiveEventMap[E]): void;
+  /** `except`: a room of that company whose sockets get their own version of the event. */
+  toCompany<E extends LiveEntity>(companyId: number, entity: E, payload: LiveEventMap[E], options?: { except?: string }): void;
   /** To a room built with `rooms.*` of the same company (users, admins, a ticket...). */
   toRoom<E extends LiveEntity>(room: string, companyId: number, entity: E, payload: LiveEventMap[E]): void;
   /** Disconnects the sockets of sessions that were just revoked. */
@@ -67,7 +69,7 @@ export function createLiveServer(app: FastifyInstance, options: LiveServerOption
     transports: ['websocket' as const],
     pingInterval: LIVE.pingMs,
     pingTimeout: LIVE.pingMs,
-    cors: config.corsOrigins.length ? { origin: config.corsOrigins, credentials: true } : undefined,
+    cors: config.corsOrigins.length ? crossOriginAccess(config.corsOrigins) : undefined,
     serveClient: false,
   };
   const io = options.serve ? new Server(app.server, settings) : new Server(settings);
@@ -132,7 +134,8 @@ export function createLiveServer(app: FastifyInstance, options: LiveServerOption
 
   return {
     io,
-    toCompany: (companyId, entity, payload) => io.to(rooms.company(companyId)).emit(companyEvent(companyId, entity), payload),
+    toCompany: (companyId, entity, payload, options) =>
+      io.to(rooms.company(companyId)).except(options?.except ?? []).emit(companyEvent(companyId, entity), payload),
     toRoom: (room, companyId, entity, payload) => io.to(room).emit(companyEvent(companyId, entity), payload),
     endSessions: (sessionIds) => {
       if (sessionIds.length) io.in(sessionIds.map(rooms.session)).disconnectSockets(true);

@@ -3,7 +3,8 @@ import { REFRESH_COOKIE, REFRESH_TOKEN_TTL_SECONDS, loginInput } from '@atende/c
 import { actorOf, bearerToken, type Guards } from '../../platform/authenticate.js';
 import type { AppContext } from '../../platform/context.js';
 import { parse } from '../../platform/validation.js';
-import { loadSessionUser, login, logout, refresh, type IssuedSession } from './auth.service.js';
+import { loadSessionUser } from '../users/session-user.js';
+import { login, logout, refresh, type IssuedSession } from './auth.service.js';
 
 const COOKIE_PATH = '/api/auth';
 

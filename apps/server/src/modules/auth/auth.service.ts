@@ -15,11 +15,9 @@ import { AppError } from '../../platform/errors.js';
 import { decoyHash, verifyPassword } from '../../platform/passwords.js';
 import { hashRefreshSecret, newRefreshSecret, nextRefreshSecret } from '../../platform/tokens.js';
 import { assertCompanyActive, companyStandingError } from '../../platform/company-standing.js';
-import { presentPlan } from '../plans/plans.presenter.js';
-import { listSettings } from '../settings/settings.service.js';
-import { presentUser } from '../users/users.presenter.js';
 import { revokeOtherSessions } from '../users/user-sessions.repository.js';
-import { findUser, queuesOfUsers } from '../users/users.repository.js';
+import { loadSessionUser } from '../users/session-user.js';
+import { findUser } from '../users/users.repository.js';
 import * as repo from './auth.repository.js';
 
 export interface ClientMeta {
@@ -169,30 +167,4 @@ export async function logout(ctx: AppContext, refreshToken: string | undefined, 
   }
   for (const id of ended) await repo.revokeSession(ctx.db, id, now);
   ctx.live.endSessions([...ended]);
-}
-
-export async function loadSessionUser(db: Database, companyId: number, userId: number): Promise<SessionUser> {
-  const user = await findUser(db, companyId, userId);
-  if (!user) throw new AppError('ERR_SESSION_EXPIRED', 401);
-  const [queues, company] = await Promise.all([
-    queuesOfUsers(db, companyId, [userId]),
-    db
-      .selectFrom('companies')
-      .innerJoin('plans', 'plans.id', 'companies.planId')
-      .selectAll('plans')
-      .select(['companies.name as companyName', 'companies.dueDate'])
-      .where('companies.id', '=', companyId)
-      .executeTakeFirstOrThrow(),
-  ]);
-  const { companyName, dueDate, ...plan } = company;
-  return {
-    ...presentUser(user, queues.get(userId) ?? []),
-    company: {
-      id: companyId,
-      name: companyName,
-      dueDate,
-      settings: await listSettings(db, { companyId, profile: user.profile }),
-      plan: presentPlan(plan),
-    },
-  };
 }

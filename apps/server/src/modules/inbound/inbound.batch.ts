@@ -16,6 +16,7 @@ import type { InboundMessage } from '../../channels/whatsapp/provider.js';
 import type { Database } from '../../db/database.js';
 import type { BotState, ContactRow, TicketRow } from '../../db/schema-conversations.js';
 import { contextReader, type AppContext, type ContextSource } from '../../platform/context.js';
+import { presentContacts } from '../contacts/contacts.presenter.js';
 import { emitMessageChanges } from '../messages/messages.live.js';
 import { emitTicketUpdate, presentedWithAudience } from '../tickets/tickets.audience.js';
 import { contactChanges, type ChatIdentity } from './inbound.contacts.js';
@@ -178,11 +179,14 @@ async function announceBatch(ctx: AppContext, outcomes: BatchOutcome[]): Promise
   }
   for (const [companyId, list] of byCompany) {
     const presented = await presentedWithAudience(ctx.db, companyId, [...new Set(list.map((s) => s.ticket.id))]);
+    const contactRows = [...new Map(list.map((s) => [s.contact.id, s.contact])).values()];
+    const contacts = new Map((await presentContacts(ctx.db, contactRows)).map((c) => [c.id, c]));
     for (const stored of list) {
       const ticket = presented.get(stored.ticket.id);
-      if (!ticket) continue;
+      const contact = contacts.get(stored.contact.id);
+      if (!ticket || !contact) continue;
       emitTicketUpdate(ctx, companyId, ticket);
-      emitMessageChanges(ctx, companyId, ticket, [{ action: 'create', message: stored.message }]);
+      emitMessageChanges(ctx, companyId, { ...ticket, contact }, [{ action: 'create', message: stored.message }]);
     }
   }
 }

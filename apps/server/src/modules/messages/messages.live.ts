@@ -1,6 +1,8 @@
-import type { MessageEvent, Ticket } from '@atende/contract';
+import type { Contact, MessageEvent, Ticket } from '@atende/contract';
 import type { MessageRow } from '../../db/schema-conversations.js';
 import type { AppContext } from '../../platform/context.js';
+import { findContact } from '../contacts/contacts.repository.js';
+import { presentOneContact } from '../contacts/contacts.presenter.js';
 import { announceTicket, ticketAudience } from '../tickets/tickets.audience.js';
 import { presentTicket } from '../tickets/tickets.presenter.js';
 import { findTicketView } from '../tickets/tickets.repository.js';
@@ -37,15 +39,21 @@ export async function announceMessages(
     audience = await ticketAudience(ctx.db, view);
   }
   if (changes.length === 0) return;
+  const contactRow = await findContact(ctx.db, companyId, ticket.contactId);
+  if (!contactRow) return;
+  const contact = await presentOneContact(ctx.db, contactRow);
   const quoted = await quotedOf(ctx.db, companyId, changes.map((c) => c.message));
-  emitMessageChanges(ctx, companyId, { ticket, audience }, changes, quoted);
+  emitMessageChanges(ctx, companyId, { ticket, audience, contact }, changes, quoted);
 }
 
-/** `appMessage` for each change, with the ticket as it is now, to the ticket's audience. */
+/**
+ * `appMessage` for each change, with the ticket as it is now and its contact as the contacts API
+ * answers it (clients show the sender's name and picture in notifications), to the ticket's audience.
+ */
 export function emitMessageChanges(
   ctx: AppContext,
   companyId: number,
-  presented: { ticket: Ticket; audience: string[] },
+  presented: { ticket: Ticket; audience: string[]; contact: Contact },
   changes: MessageChange[],
   quoted: Map<string, QuotedRef> = new Map(),
 ): void {
@@ -54,6 +62,7 @@ export function emitMessageChanges(
       action: change.action,
       message: presentMessage(change.message, change.message.quotedMessageId ? quoted.get(change.message.quotedMessageId) : null),
       ticket: presented.ticket,
+      contact: presented.contact,
     };
     for (const room of presented.audience) ctx.live.toRoom(room, companyId, 'appMessage', payload);
   }

@@ -64,6 +64,17 @@ function multipart(parts: Array<{ name: string; value: string } | { name: string
 }
 
 describe('sending', () => {
+  it('takes yes/no fields as 1/0 as well as true/false, and refuses other values', async () => {
+    const { ticket, number } = await openTicket();
+    const res = await agent.api.post(`/api/messages/${ticket.id}`, { body: 'pode ser por 1/0', read: 1, fromMe: 0 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject<Partial<Message>>({ body: 'pode ser por 1/0', fromMe: true });
+    expect((await agent.api.post(`/api/messages/${ticket.id}`, { body: 'não', read: 2 })).statusCode).toBe(400);
+    expect((await agent.api.post(`/api/messages/${ticket.id}`, { body: 'não', read: 'yes' })).statusCode).toBe(400);
+    await settle(w);
+    expect(outbound(number).map((e) => e.body)).toEqual(['pode ser por 1/0']);
+  });
+
   it('fills the template variables and delivers the text to the phone', async () => {
     const { ticket, number } = await openTicket();
     const res = await agent.api.post(`/api/messages/${ticket.id}`, { body: '{{ms}}, {{firstName}}! Protocolo {{protocol}} às {{hora}}. {{name}} {{desconhecida}}' });

@@ -62,6 +62,16 @@ describe('quick messages', () => {
     expect((await bruno.get(`/api/quick-messages/${shared.id}`)).json()).toEqual(shared);
   });
 
+  it('takes “shared” as 1/0 as well as true/false', async () => {
+    const mine = await ana.post('/api/quick-messages', { shortcode: 'umzero', message: 'Privada', geral: 0 });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json().geral).toBe(false);
+    expect((await bruno.get(`/api/quick-messages/${mine.json().id}`)).statusCode).toBe(404);
+    const shared = await ana.put(`/api/quick-messages/${mine.json().id}`, { shortcode: 'umzero', message: 'Privada', geral: 1 });
+    expect(shared.json().geral).toBe(true);
+    expect((await ana.post('/api/quick-messages', { shortcode: 'dois', message: 'x', geral: 2 })).statusCode).toBe(400);
+  });
+
   it('pages 20 at a time and searches shortcode and text literally', async () => {
     const other = await t.createCompany();
     const api = t.as(await t.login(other.email, other.password));

@@ -20,6 +20,7 @@ import { AppError, conflict, isForeignKeyViolation, isUniqueViolation, notFound 
 import type { LiveServer } from '../../platform/live.js';
 import { assertUncommonPassword, hashPassword } from '../../platform/passwords.js';
 import { assertWithinPlanLimit } from '../../platform/plan-limits.js';
+import { loadSessionUser } from './session-user.js';
 import { revokeOtherSessions, revokeUserSessions } from './user-sessions.repository.js';
 import { findConnectionRow } from '../connections/connections.repository.js';
 import { queueIdsOfCompany } from '../queues/queues.repository.js';
@@ -69,9 +70,21 @@ async function insertHashedUser(trx: Transaction<DB>, companyId: number, fields:
 const noUser = () => notFound('ERR_NO_USER_FOUND');
 const invalidQueues = () => new AppError('ERR_VALIDATION', 400, { fields: { queueIds: V.invalid } });
 
-/** Every change reaches the company's sockets only: `company-{id}-user`. */
-function announce(ctx: AppContext, companyId: number, payload: UserEventPayload) {
-  ctx.live.toCompany(companyId, 'user', payload);
+/**
+ * Every change reaches the company's sockets only: `company-{id}-user`, the user as the users list
+ * shows them. The user's own sockets get themselves as the session answers them (`/auth/me`, with
+ * the company and its plan), so a client that replaces its signed-in user with the event loses nothing.
+ */
+async function announce(ctx: AppContext, companyId: number, payload: UserEventPayload) {
+  if (!payload.user) return ctx.live.toCompany(companyId, 'user', payload);
+  const own = rooms.user(payload.userId);
+  ctx.live.toCompany(companyId, 'user', payload, { except: own });
+  try {
+    ctx.live.toRoom(own, companyId, 'user', { ...payload, user: await loadSessionUser(ctx.db, companyId, payload.userId) });
+  } catch (error) {
+    // The change is stored and the others were told; a user deleted meanwhile has no sockets to tell.
+    ctx.log.warn({ err: error, userId: payload.userId }, 'could not tell the user of their change');
+  }
 }
 
 async function presentOne(db: Database, companyId: number, row: UserRow): Promise<User> {
@@ -150,7 +163,7 @@ export async function createUser(ctx: AppContext, actor: Actor, input: z.output<
       throw await storageError(ctx.db, actor.companyId, input.email, error);
     });
   const user = await presentOne(ctx.db, actor.companyId, row);
-  announce(ctx, actor.companyId, { action: 'create', userId: user.id, user });
+  await announce(ctx, actor.companyId, { action: 'create', userId: user.id, user });
   return user;
 }
 
@@ -198,7 +211,7 @@ export async function updateUser(ctx: AppContext, actor: Actor, userId: number, 
   // Their open sockets hear only what the new profile and queues allow, from now on.
   ctx.live.reauthorize(rooms.user(userId));
   const user = await presentOne(ctx.db, actor.companyId, row);
-  announce(ctx, actor.companyId, { action: 'update', userId, user });
+  await announce(ctx, actor.companyId, { action: 'update', userId, user });
   return user;
 }
 
@@ -214,7 +227,7 @@ export async function deleteUser(ctx: AppContext, actor: Actor, userId: number):
     return ended;
   });
   ctx.live.endSessions(endedSessionIds);
-  announce(ctx, actor.companyId, { action: 'delete', userId });
+  await announce(ctx, actor.companyId, { action: 'delete', userId });
 }
 
 /**
@@ -231,7 +244,7 @@ export function registerUserPresence(ctx: AppContext, live: LiveServer): void {
         const before = await repo.findUser(ctx.db, actor.companyId, actor.userId);
         const row = await repo.setUserOnline(ctx.db, actor.companyId, actor.userId, online, ctx.clock.now());
         if (!before || !row || before.online === row.online) return;
-        announce(ctx, actor.companyId, { action: 'update', userId: row.id, user: await presentOne(ctx.db, actor.companyId, row) });
+        await announce(ctx, actor.companyId, { action: 'update', userId: row.id, user: await presentOne(ctx.db, actor.companyId, row) });
       })
       .catch((error) => ctx.log.warn({ err: error, userId: actor.userId }, 'presence update failed'))
       .finally(() => {

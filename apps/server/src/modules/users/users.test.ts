@@ -48,7 +48,7 @@ describe('creating users', () => {
     expect(user).toMatchObject({ name: input.name, email: 'mixed.case@example.com', profile: 'user', allTicket: 'desabled', companyId: company.companyId });
     expect(user.queues.map((q: { id: number }) => q.id).sort()).toEqual([...queueIds].sort());
     expect(user).not.toHaveProperty('passwordHash');
-    expect(emitted).toHaveBeenCalledWith(company.companyId, 'user', { action: 'create', userId: user.id, user });
+    expect(emitted).toHaveBeenCalledWith(company.companyId, 'user', { action: 'create', userId: user.id, user }, { except: `user:${user.id}` });
     await expect(t.login('mixed.case@example.com', 'secret123')).resolves.toMatchObject({ userId: user.id });
   });
 
@@ -243,7 +243,7 @@ describe('editing users', () => {
     const user = res.json();
     expect(user).toMatchObject({ name: 'Promoted', profile: 'admin', allTicket: 'enabled' });
     expect(user.queues.map((q: { id: number }) => q.id)).toEqual([queueIds[1]]);
-    expect(emitted).toHaveBeenCalledWith(company.companyId, 'user', { action: 'update', userId: agent.id, user });
+    expect(emitted).toHaveBeenCalledWith(company.companyId, 'user', { action: 'update', userId: agent.id, user }, { except: `user:${agent.id}` });
   });
 
   it('keeps the fields the caller did not send', async () => {
