@@ -32,17 +32,22 @@ export function lockIfDue(trx: Database, id: number, now: Date): Promise<Schedul
   return due(trx, now).selectAll().where('id', '=', id).forUpdate().skipLocked().executeTakeFirst();
 }
 
-/** The contact's most recent ticket on a connection, locked. */
-export function lockLatestTicketOf(trx: Database, companyId: number, contactId: number) {
-  return trx
+/** The contact's most recent ticket on a connection: where a schedule without a ticket goes. */
+export function latestTicketOf(db: Database, companyId: number, contactId: number) {
+  return db
     .selectFrom('tickets')
-    .selectAll()
     .where('companyId', '=', companyId)
     .where('contactId', '=', contactId)
     .where('whatsappId', 'is not', null)
     .orderBy('updatedAt', 'desc')
     .orderBy('id', 'desc')
-    .limit(1)
+    .limit(1);
+}
+
+/** The contact's most recent ticket on a connection, locked. */
+export function lockLatestTicketOf(trx: Database, companyId: number, contactId: number) {
+  return latestTicketOf(trx, companyId, contactId)
+    .selectAll()
     .forUpdate()
     .executeTakeFirst();
 }

@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import { countAll, type Database } from '../../db/database.js';
 import type { SchedulesTable } from '../../db/schema-schedules.js';
+import { latestTicketOf } from './schedule-sender.queries.js';
 
 /** A schedule with the name and number of its contact, as every answer shows it. */
 function withContact(db: Database, companyId: number) {
@@ -59,16 +60,7 @@ export async function schedulesByIds(db: Database, companyId: number, ids: numbe
 
 /** The ticket a schedule without one would go into when sent now: the contact's most recent. */
 export function latestTicketOfContact(db: Database, companyId: number, contactId: number) {
-  return db
-    .selectFrom('tickets')
-    .select(['id', 'userId', 'queueId'])
-    .where('companyId', '=', companyId)
-    .where('contactId', '=', contactId)
-    .where('whatsappId', 'is not', null)
-    .orderBy('updatedAt', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  return latestTicketOf(db, companyId, contactId).select(['id', 'userId', 'queueId']).executeTakeFirst();
 }
 
 export function findSchedule(db: Database, companyId: number, id: number) {
