@@ -4,6 +4,7 @@ import { buildApp, type BuiltApp } from '../../app.js';
 import { metaJson, messagePayload, signBody } from '../../channels/whatsapp/cloud/fake-graph-payloads.js';
 import { FakeGraphServer } from '../../channels/whatsapp/cloud/fake-graph-server.js';
 import { startTestApp, unique, type ApiClient, type TestApp } from '../../test/harness.js';
+import { connectedCloudLine } from '../../test/cloud-line.js';
 import { eventually } from '../../test/live-sockets.js';
 
 /**
@@ -22,14 +23,7 @@ beforeAll(async () => {
   t = await startTestApp({ env: { LOGIN_MAX_PER_IP: '100000' }, whatsapp: { cloud: { baseUrl: graph.baseUrl } }, worker: true });
   const company = await t.createCompany();
   admin = t.as(await t.login(company.email, company.password));
-  const res = await admin.post('/api/whatsapp', {
-    name: unique('Oficial'),
-    provider: 'cloud',
-    cloud: { phoneNumberId: graph.phoneNumberId, accessToken: graph.accessToken, appSecret: graph.appSecret },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  connection = res.json();
-  await eventually(async () => expect((await admin.get(`/api/whatsapp/${connection.id}`)).json().status).toBe('CONNECTED'));
+  connection = await connectedCloudLine(admin, graph);
 });
 afterAll(async () => {
   await t.close();

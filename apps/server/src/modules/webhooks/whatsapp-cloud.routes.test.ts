@@ -4,6 +4,7 @@ import { FakeGraphServer } from '../../channels/whatsapp/cloud/fake-graph-server
 import { metaJson, signBody } from '../../channels/whatsapp/cloud/fake-graph-payloads.js';
 import type { InboundMessage } from '../../channels/whatsapp/provider.js';
 import { startTestApp, unique, type ApiClient, type TestApp } from '../../test/harness.js';
+import { connectedCloudLine } from '../../test/cloud-line.js';
 import { eventually } from '../../test/live-sockets.js';
 import { loggingChannelHandler } from '../connections/connections.events.js';
 
@@ -44,14 +45,7 @@ beforeAll(async () => {
   });
   const company = await t.createCompany();
   admin = t.as(await t.login(company.email, company.password));
-  const res = await admin.post('/api/whatsapp', {
-    name: unique('Oficial'),
-    provider: 'cloud',
-    cloud: { phoneNumberId: graph.phoneNumberId, accessToken: graph.accessToken, appSecret: graph.appSecret },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  w = res.json();
-  await eventually(async () => expect((await admin.get(`/api/whatsapp/${w.id}`)).json().status).toBe('CONNECTED'));
+  w = await connectedCloudLine(admin, graph);
 });
 afterAll(async () => {
   await t.close();
