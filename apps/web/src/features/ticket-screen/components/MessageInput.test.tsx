@@ -59,6 +59,33 @@ describe('<MessageInput>', () => {
     expect(screen.getByTestId('attachments').textContent).toContain('tabela.png');
   });
 
+  it('empties as soon as the send leaves, before the server answers', async () => {
+    const user = userEvent.setup();
+    let answer: (response: Response) => void = () => undefined;
+    serveApi({ 'POST /api/messages/41': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    renderWithApp(<MessageInput ticket={{ id: 41, status: 'open' }} replyTo={null} onClearReply={vi.fn()} />, { user: sessionUser() });
+    const input = screen.getByTestId('composer-text') as HTMLTextAreaElement;
+    await user.upload(screen.getByTestId('composer-files'), new File(['x'], 'tabela.png', { type: 'image/png' }));
+    await user.type(input, 'Tabela de preços{Enter}');
+    expect(input.value).toBe('');
+    expect(screen.queryByTestId('attachments')).toBeNull();
+    answer(jsonResponse(200, [aMessage(900, { fromMe: true, body: 'Tabela de preços' })]));
+  });
+
+  it('puts a refused message back, ahead of what was typed since, and says why', async () => {
+    const user = userEvent.setup();
+    let answer: (response: Response) => void = () => undefined;
+    serveApi({ 'POST /api/messages/41': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    renderWithApp(<MessageInput ticket={{ id: 41, status: 'open' }} replyTo={null} onClearReply={vi.fn()} />, { user: sessionUser() });
+    const input = screen.getByTestId('composer-text') as HTMLTextAreaElement;
+    await user.upload(screen.getByTestId('composer-files'), new File(['x'], 'tabela.png', { type: 'image/png' }));
+    await user.type(input, 'Primeira{Enter}');
+    await user.type(input, 'Segunda');
+    answer(jsonResponse(400, { error: 'ERR_WAPP_NOT_INITIALIZED' }));
+    await waitFor(() => expect(input.value).toBe('Primeira\nSegunda'));
+    expect(screen.getByTestId('attachments').textContent).toContain('tabela.png');
+  });
+
   it('never sends an empty or blank text', async () => {
     const user = userEvent.setup();
     const { posts } = compose();

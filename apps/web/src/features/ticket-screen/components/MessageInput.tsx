@@ -77,16 +77,21 @@ export function MessageInput({ ticket, replyTo, onClearReply }: Props) {
   const submit = () => {
     const body = text.trim();
     if (blocked || send.isPending || (!body && files.length === 0)) return;
+    // The input empties as soon as the send leaves, before the message comes back live: an agent
+    // never sees the same words twice. A refused send puts them back, ahead of anything typed since.
+    const sentText = text;
+    const sentFiles = files;
+    setText('');
+    setFiles([]);
     send.mutate(
-      { body: signedBody(body, me.name, sign), quotedMsg: replyTo, files },
+      { body: signedBody(body, me.name, sign), quotedMsg: replyTo, files: sentFiles },
       {
-        // Only what was sent leaves the input: text typed or files attached while it was on its way stay.
-        onSuccess: () => {
-          setText((current) => (current === text ? '' : current));
-          setFiles((current) => current.filter((file) => !files.includes(file)));
-          onClearReply();
+        onSuccess: onClearReply,
+        onError: (error) => {
+          setText((current) => (current.trim() ? `${sentText}\n${current}` : sentText));
+          setFiles((current) => [...sentFiles, ...current]);
+          toastError(error);
         },
-        onError: toastError,
       },
     );
   };
