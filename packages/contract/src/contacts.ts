@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { V, emailField, isoDate, recordId, requiredText } from './common.js';
+import { V, emailField, flag, isoDate, recordId, requiredText } from './common.js';
 
 export const contactExtraInfoInput = z.object({
   id: recordId().optional(),
@@ -19,6 +19,7 @@ export const contactInput = z.object({
   /** Optional: empty or absent is no email. */
   email: z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), emailField.optional()).transform((v) => v ?? ''),
   extraInfo: z.array(contactExtraInfoInput).max(50).optional().default([]),
+  active: flag.default(true),
 });
 export type ContactInput = z.input<typeof contactInput>;
 
@@ -76,6 +77,9 @@ export interface Contact {
   lid: string | null;
   extraInfo: ContactExtraInfo[];
   whatsappId: number | null;
+  /** The connection the contact last wrote through. */
+  whatsapp: { id: number; name: string } | null;
+  active: boolean;
   companyId: number;
   createdAt: string;
   updatedAt: string;

@@ -46,7 +46,8 @@ export interface Message {
   /** Attendance cycle: a change between two messages marks where a conversation ended and the next began. */
   cycleId: number | null;
   createdAt: string;
-  contact?: Pick<Contact, 'id' | 'name'>;
+  /** The ticket's contact (in a group, the participant who wrote it). */
+  contact: Pick<Contact, 'id' | 'name'>;
 }
 
 /** GET /messages/{ticketId}: one page, oldest first; page 1 is the newest. */

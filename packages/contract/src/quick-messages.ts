@@ -6,6 +6,8 @@ export const quickMessageInput = z.object({
   message: z.string().max(4096, { error: V.tooLong }).optional().default(''),
   /** true: shared with the whole company; false: only its author sees it. */
   geral: flag.default(true),
+  /** false: the quick message stays on its page but the message input does not offer it. */
+  status: flag.default(true),
 });
 export type QuickMessageInput = z.input<typeof quickMessageInput>;
 
@@ -14,6 +16,7 @@ export interface QuickMessage {
   shortcode: string;
   message: string;
   geral: boolean;
+  status: boolean;
   userId: number | null;
   /** Authenticated media URL of the attachment (`/api/media/...`, fetch with the bearer token), or null. */
   mediaPath: string | null;

@@ -46,6 +46,8 @@ export interface ContactsTable {
   profilePicUrl: Defaulted<string>;
   profilePicUpdatedAt: Date | null;
   isGroup: Defaulted<boolean>;
+  /** Shown and edited on the contact; it changes nothing else (messages are always received). */
+  active: Defaulted<boolean>;
   whatsappId: number | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
@@ -163,6 +165,8 @@ export interface QuickMessagesTable {
   shortcode: string;
   message: Defaulted<string>;
   geral: Defaulted<boolean>;
+  /** false: kept on the page, not offered by the composer's '/'. */
+  status: Defaulted<boolean>;
   mediaPath: string | null;
   mediaName: string | null;
   createdAt: Timestamp;

@@ -39,6 +39,7 @@ export function aMessage(id: number, overrides: Partial<Message> = {}): Message 
     id,
     ticketId: 41,
     contactId: 5,
+    contact: { id: 5, name: 'Maria Cliente' },
     body: `Mensagem ${id}`,
     fromMe: false,
     read: true,

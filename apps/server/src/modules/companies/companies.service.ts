@@ -22,7 +22,7 @@ import { assertUncommonPassword } from '../../platform/passwords.js';
 import { isOfferedPlan } from '../plans/plans.service.js';
 import { presentPlan } from '../plans/plans.presenter.js';
 import { upsertSetting } from '../settings/settings.repository.js';
-import { forgetSettings, settingValue } from '../settings/settings.service.js';
+import { forgetSettings, listSettings, settingValue } from '../settings/settings.service.js';
 import { insertUser } from '../users/users.service.js';
 import { assertMayAdminister, assertMayReach, assertNotOwnCompany } from './companies.policy.js';
 import { presentCompany } from './companies.presenter.js';
@@ -104,7 +104,8 @@ export async function showCompany(ctx: AppContext, actor: Actor, companyId: numb
   assertMayAdminister(actor, companyId);
   const row = await repo.findCompany(ctx.db, companyId);
   if (!row) throw noCompany();
-  return presentOne(ctx.db, row);
+  // One company is read with its settings (its admin's or the super user's view), a list without.
+  return { ...(await presentOne(ctx.db, row)), settings: await listSettings(ctx.db, { companyId, profile: 'admin' }) };
 }
 
 /** The plan of a company, for the menu's plan flags: its own members, or super. */

@@ -2,7 +2,7 @@ import type { Contact } from '@atende/contract';
 import type { Database } from '../../db/database.js';
 import { extraInfoOf, type ContactRow, type ExtraInfoRow } from './contacts.repository.js';
 
-export function presentContact(row: ContactRow, extraInfo: ExtraInfoRow[]): Contact {
+export function presentContact(row: ContactRow, extraInfo: ExtraInfoRow[], connectionName?: string): Contact {
   return {
     id: row.id,
     name: row.name,
@@ -13,16 +13,23 @@ export function presentContact(row: ContactRow, extraInfo: ExtraInfoRow[]): Cont
     lid: row.lid,
     extraInfo: extraInfo.map(({ id, name, value }) => ({ id, name, value })),
     whatsappId: row.whatsappId,
+    whatsapp: row.whatsappId && connectionName !== undefined ? { id: row.whatsappId, name: connectionName } : null,
+    active: row.active,
     companyId: row.companyId,
     createdAt: new Date(row.createdAt).toISOString(),
     updatedAt: new Date(row.updatedAt).toISOString(),
   };
 }
 
-/** Contacts with their extra info, in the order given (two queries for any number of rows). */
+/** Contacts with their extra info and connection, in the order given (three queries for any number of rows). */
 export async function presentContacts(db: Database, rows: ContactRow[]): Promise<Contact[]> {
-  const extra = await extraInfoOf(db, rows.map((r) => r.id));
-  return rows.map((row) => presentContact(row, extra.get(row.id) ?? []));
+  const connectionIds = [...new Set(rows.map((r) => r.whatsappId).filter((id): id is number => id !== null))];
+  const [extra, connections] = await Promise.all([
+    extraInfoOf(db, rows.map((r) => r.id)),
+    connectionIds.length ? db.selectFrom('whatsapps').select(['id', 'name']).where('id', 'in', connectionIds).execute() : [],
+  ]);
+  const names = new Map(connections.map((c) => [c.id, c.name]));
+  return rows.map((row) => presentContact(row, extra.get(row.id) ?? [], row.whatsappId ? names.get(row.whatsappId) : undefined));
 }
 
 export async function presentOneContact(db: Database, row: ContactRow): Promise<Contact> {

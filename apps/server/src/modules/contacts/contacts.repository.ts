@@ -54,7 +54,7 @@ export function contactsAfter(db: Database, companyId: number, after: { name: st
   return query.orderBy(byName).orderBy('id').limit(limit).execute();
 }
 
-export function insertContact(db: Database, companyId: number, values: { name: string; number: string; email: string }) {
+export function insertContact(db: Database, companyId: number, values: { name: string; number: string; email: string; active?: boolean }) {
   return db.insertInto('contacts').values({ companyId, ...values }).returningAll().executeTakeFirstOrThrow();
 }
 
@@ -62,7 +62,7 @@ export function updateContactRow(
   db: Database,
   companyId: number,
   contactId: number,
-  values: { name?: string; number?: string; email?: string; updatedAt: Date },
+  values: { name?: string; number?: string; email?: string; active?: boolean; updatedAt: Date },
 ) {
   return db
     .updateTable('contacts')

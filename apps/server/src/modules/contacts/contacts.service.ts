@@ -82,7 +82,7 @@ export async function createContact(ctx: AppContext, actor: Actor, input: Contac
   const row = await ctx.db
     .transaction()
     .execute(async (trx) => {
-      const created = await repo.insertContact(trx, actor.companyId, { name: input.name, number, email: input.email });
+      const created = await repo.insertContact(trx, actor.companyId, { name: input.name, number, email: input.email, active: input.active });
       await repo.replaceExtraInfo(trx, created.id, input.extraInfo);
       return created;
     })
@@ -104,6 +104,7 @@ export async function updateContact(ctx: AppContext, actor: Actor, contactId: nu
         name: input.name,
         number,
         email: input.email,
+        active: input.active,
         updatedAt: ctx.clock.now(),
       });
       if (!updated) throw noContact();

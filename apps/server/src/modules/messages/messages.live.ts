@@ -60,7 +60,7 @@ export function emitMessageChanges(
   for (const change of changes) {
     const payload: MessageEvent = {
       action: change.action,
-      message: presentMessage(change.message, change.message.quotedMessageId ? quoted.get(change.message.quotedMessageId) : null),
+      message: presentMessage(change.message, change.message.quotedMessageId ? quoted.get(change.message.quotedMessageId) : null, presented.contact.name),
       ticket: presented.ticket,
       contact: presented.contact,
     };

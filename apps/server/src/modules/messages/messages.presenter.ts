@@ -33,7 +33,11 @@ export function extraOf(row: Pick<MessageRow, 'extra'>): MessageExtra {
   return (extra ?? {}) as MessageExtra;
 }
 
-export function presentMessage(row: MessageRow, quoted?: QuotedRef | null): Message {
+/**
+ * `contactName`: the ticket's contact, named on each message as clients read it; in a group the
+ * participant who wrote it.
+ */
+export function presentMessage(row: MessageRow, quoted?: QuotedRef | null, contactName = ''): Message {
   const extra = extraOf(row);
   return {
     id: Number(row.id),
@@ -57,6 +61,7 @@ export function presentMessage(row: MessageRow, quoted?: QuotedRef | null): Mess
     delivery: row.delivery,
     errorCode: row.errorCode,
     automated: row.automated,
+    contact: { id: row.contactId, name: extra.senderName ?? contactName },
     userId: row.userId,
     cycleId: row.cycleId,
     // The conversation's time is the provider's (messages may reach us out of order), not when

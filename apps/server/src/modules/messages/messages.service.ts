@@ -42,10 +42,10 @@ export async function listMessages(ctx: AppContext, actor: Actor, ticketId: numb
   const { rows, count } = await repo.pageOfMessages(ctx.db, actor.companyId, ticketId, pageNumber);
   const quoted = await repo.quotedOf(ctx.db, actor.companyId, rows);
   if (ticket.unreadMessages > 0) await markRead(ctx, ticket);
-  const view = await findTicketView(ctx.db, actor.companyId, ticketId);
+  const view = presentTicket((await findTicketView(ctx.db, actor.companyId, ticketId))!);
   return {
-    messages: rows.map((row) => presentMessage(row, row.quotedMessageId ? quoted.get(row.quotedMessageId) : null)),
-    ticket: presentTicket(view!),
+    messages: rows.map((row) => presentMessage(row, row.quotedMessageId ? quoted.get(row.quotedMessageId) : null, view.contact?.name)),
+    ticket: view,
     count,
     hasMore: pageNumber * PAGE_SIZE.messages < count,
   };

@@ -8,6 +8,7 @@ export function presentQuickMessage(row: QuickMessageRow): QuickMessage {
     shortcode: row.shortcode,
     message: row.message,
     geral: row.geral,
+    status: row.status,
     userId: row.userId,
     mediaPath: row.mediaPath ? `/api/media/${row.mediaPath}` : null,
     mediaName: row.mediaPath ? row.mediaName : null,

@@ -34,8 +34,9 @@ export async function pageOfQuickMessages(db: Database, companyId: number, userI
   return { rows, count: Number(total.count) };
 }
 
-export function listQuickMessages(db: Database, companyId: number, userId: number) {
-  return visibleTo(db, companyId, userId).selectAll().orderBy(byShortcode).orderBy('id').execute();
+/** The active ones, for the message input's '/'. */
+export function listActiveQuickMessages(db: Database, companyId: number, userId: number) {
+  return visibleTo(db, companyId, userId).where('quickMessages.status', '=', true).selectAll().orderBy(byShortcode).orderBy('id').execute();
 }
 
 /** The quick message when the user may see it (shared, or theirs). */
@@ -43,7 +44,7 @@ export function findVisible(db: Database, companyId: number, userId: number, id:
   return visibleTo(db, companyId, userId).selectAll().where('quickMessages.id', '=', id).executeTakeFirst();
 }
 
-export function insertQuickMessage(db: Database, values: { companyId: number; userId: number; shortcode: string; message: string; geral: boolean }) {
+export function insertQuickMessage(db: Database, values: { companyId: number; userId: number; shortcode: string; message: string; geral: boolean; status: boolean }) {
   return db.insertInto('quickMessages').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
@@ -51,7 +52,7 @@ export function updateQuickMessageRow(
   db: Database,
   companyId: number,
   id: number,
-  values: { shortcode?: string; message?: string; geral?: boolean; mediaPath?: string | null; mediaName?: string | null; updatedAt: Date },
+  values: { shortcode?: string; message?: string; geral?: boolean; status?: boolean; mediaPath?: string | null; mediaName?: string | null; updatedAt: Date },
 ) {
   return db.updateTable('quickMessages').set(values).where('companyId', '=', companyId).where('id', '=', id).returningAll().executeTakeFirst();
 }

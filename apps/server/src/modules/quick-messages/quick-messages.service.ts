@@ -47,9 +47,9 @@ export async function listQuickMessagesPage(ctx: AppContext, actor: Actor, query
   return { records: rows.map(presentQuickMessage), count, hasMore: offset + rows.length < count };
 }
 
-/** Every quick message the caller sees, for the '/' shortcut of the message input. */
+/** Every active quick message the caller sees, for the '/' shortcut of the message input. */
 export async function listAllQuickMessages(ctx: AppContext, actor: Actor): Promise<QuickMessage[]> {
-  return (await repo.listQuickMessages(ctx.db, actor.companyId, actor.userId)).map(presentQuickMessage);
+  return (await repo.listActiveQuickMessages(ctx.db, actor.companyId, actor.userId)).map(presentQuickMessage);
 }
 
 export async function showQuickMessage(ctx: AppContext, actor: Actor, id: number): Promise<QuickMessage> {
@@ -59,7 +59,7 @@ export async function showQuickMessage(ctx: AppContext, actor: Actor, id: number
 /** The author is the caller (a userId or companyId in the body is ignored). */
 export async function createQuickMessage(ctx: AppContext, actor: Actor, input: QuickMessageFields): Promise<QuickMessage> {
   const row = await repo
-    .insertQuickMessage(ctx.db, { companyId: actor.companyId, userId: actor.userId, shortcode: input.shortcode, message: input.message, geral: input.geral })
+    .insertQuickMessage(ctx.db, { companyId: actor.companyId, userId: actor.userId, shortcode: input.shortcode, message: input.message, geral: input.geral, status: input.status })
     .catch((error) => {
       throw duplicateError(error);
     });
@@ -69,7 +69,7 @@ export async function createQuickMessage(ctx: AppContext, actor: Actor, input: Q
 /** Fields not sent keep their value. */
 export async function updateQuickMessage(ctx: AppContext, actor: Actor, id: number, input: Partial<QuickMessageFields>): Promise<QuickMessage> {
   await loadChangeable(ctx, actor, id);
-  return save(ctx, actor, id, { shortcode: input.shortcode, message: input.message, geral: input.geral, updatedAt: ctx.clock.now() });
+  return save(ctx, actor, id, { shortcode: input.shortcode, message: input.message, geral: input.geral, status: input.status, updatedAt: ctx.clock.now() });
 }
 
 export async function deleteQuickMessage(ctx: AppContext, actor: Actor, id: number): Promise<void> {

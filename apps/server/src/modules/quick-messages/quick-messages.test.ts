@@ -31,7 +31,7 @@ function upload(session: TestSession, id: number, parts: Parameters<typeof multi
 describe('quick messages', () => {
   it('a user sees the company’s shared quick messages and their own, never someone else’s private ones', async () => {
     const shared = (await ana.post('/api/quick-messages', { shortcode: 'ola', message: 'Olá, {{name}}!', userId: 999 })).json();
-    expect(shared).toEqual({ id: expect.any(Number), shortcode: 'ola', message: 'Olá, {{name}}!', geral: true, userId: anaSession.userId, mediaPath: null, mediaName: null, isMedia: false });
+    expect(shared).toEqual({ id: expect.any(Number), shortcode: 'ola', message: 'Olá, {{name}}!', geral: true, status: true, userId: anaSession.userId, mediaPath: null, mediaName: null, isMedia: false });
     const anaOnly = (await ana.post('/api/quick-messages', { shortcode: 'minha', message: 'Só minha', geral: false })).json();
     const brunoOnly = (await bruno.post('/api/quick-messages', { shortcode: 'dele', message: 'Só dele', geral: false })).json();
 
@@ -115,6 +115,18 @@ describe('quick messages', () => {
     const removed = await ana.delete(`/api/quick-messages/${quick.id}/media-upload`);
     expect(removed.statusCode).toBe(200);
     expect(removed.json()).toMatchObject({ mediaPath: null, mediaName: null, isMedia: false });
+  });
+
+  it('an inactive quick message stays on the page but is not offered by the message input', async () => {
+    const quick = (await ana.post('/api/quick-messages', { shortcode: 'pausada', message: 'Promoção encerrada' })).json();
+    expect(quick.status).toBe(true);
+    const paused = await ana.put(`/api/quick-messages/${quick.id}`, { status: 0 });
+    expect(paused.json()).toMatchObject({ status: false, shortcode: 'pausada', message: 'Promoção encerrada' });
+    const offered = (await ana.get('/api/quick-messages/list')).json().map((q: { shortcode: string }) => q.shortcode);
+    expect(offered).not.toContain('pausada');
+    expect((await ana.get('/api/quick-messages?searchParam=pausada')).json().records).toMatchObject([{ id: quick.id, status: false }]);
+    await ana.put(`/api/quick-messages/${quick.id}`, { status: true });
+    expect((await ana.get('/api/quick-messages/list')).json().map((q: { shortcode: string }) => q.shortcode)).toContain('pausada');
   });
 
   it('an upload needs a file, and the right to change the quick message', async () => {

@@ -11,6 +11,8 @@ export const contact = (overrides: Partial<Contact> = {}): Contact => ({
   lid: null,
   extraInfo: [],
   whatsappId: null,
+  whatsapp: null,
+  active: true,
   companyId: 3,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',

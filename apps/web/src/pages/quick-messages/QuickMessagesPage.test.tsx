@@ -22,6 +22,7 @@ const reply = (overrides: Partial<QuickMessage> = {}): QuickMessage => ({
   shortcode: 'ola',
   message: 'Olá!',
   geral: true,
+  status: true,
   userId: 7,
   mediaPath: null,
   mediaName: null,
@@ -46,6 +47,15 @@ describe('<QuickMessagesPage>', { timeout: 20_000 }, () => {
     const others = screen.getByTestId('quick-message-row-2');
     expect(others.textContent).toContain('tabela.pdf');
     expect(within(others).queryByTestId('quick-message-edit-2')).toBeNull();
+  });
+
+  it('shows each reply’s text, and marks the inactive ones', async () => {
+    serveApi({ 'GET /api/quick-messages': page([reply(), reply({ id: 2, shortcode: 'antiga', message: 'Promoção encerrada', status: false })]) });
+    renderPage();
+    expect((await screen.findByTestId('quick-message-text-1')).textContent).toBe('Olá!');
+    expect(screen.getByTestId('quick-message-text-2').textContent).toBe('Promoção encerrada');
+    expect(screen.queryByTestId('quick-message-inactive-1')).toBeNull();
+    expect(screen.getByTestId('quick-message-inactive-2').textContent).toBe('Inativa');
   });
 
   it.each([
@@ -92,7 +102,7 @@ describe('<QuickMessagesPage>', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Resposta rápida salva com sucesso.')).toBeTruthy();
     const writes = sent.filter((s) => s.method !== 'GET');
     expect(writes.map((s) => `${s.method} ${s.url}`)).toEqual(['POST /api/quick-messages', 'POST /api/quick-messages/5/media-upload']);
-    expect(writes[0].body).toEqual({ shortcode: 'menu', message: 'Segue o cardápio', geral: true });
+    expect(writes[0].body).toEqual({ shortcode: 'menu', message: 'Segue o cardápio', geral: true, status: true });
   });
 
   it('removes the attachment of a reply being edited', async () => {

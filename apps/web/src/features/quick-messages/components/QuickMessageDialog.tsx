@@ -148,6 +148,16 @@ export function QuickMessageDialog({ open, quickMessageId, onClose }: QuickMessa
           />
         )}
       />
+      <Controller
+        control={control}
+        name="status"
+        render={({ field }) => (
+          <FormControlLabel
+            control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} slotProps={{ input: { 'data-testid': 'quick-message-status' } as object }} />}
+            label={t('dialog.status')}
+          />
+        )}
+      />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1 }}>
         <input
           ref={fileRef}

@@ -8,6 +8,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
 interface QuickMessagesTableProps {
@@ -27,6 +28,7 @@ export function QuickMessagesTable({ records, loading, mayChange, onEdit, onDele
       <TableHead>
         <TableRow>
           <TableCell align="center">{t('columns.shortcode')}</TableCell>
+          <TableCell>{t('columns.message')}</TableCell>
           <TableCell align="center">{t('columns.attachment')}</TableCell>
           <TableCell align="center">{t('columns.actions')}</TableCell>
         </TableRow>
@@ -34,7 +36,19 @@ export function QuickMessagesTable({ records, loading, mayChange, onEdit, onDele
       <TableBody>
         {records.map((reply) => (
           <TableRow key={reply.id} hover data-testid={`quick-message-row-${reply.id}`}>
-            <TableCell align="center">{reply.shortcode}</TableCell>
+            <TableCell align="center" sx={{ color: reply.status ? undefined : 'text.disabled' }}>
+              {reply.shortcode}
+              {!reply.status && (
+                <Typography variant="caption" component="div" color="text.secondary" data-testid={`quick-message-inactive-${reply.id}`}>
+                  {t('inactive')}
+                </Typography>
+              )}
+            </TableCell>
+            <TableCell sx={{ maxWidth: 420 }}>
+              <Typography variant="body2" noWrap title={reply.message} data-testid={`quick-message-text-${reply.id}`}>
+                {reply.message}
+              </Typography>
+            </TableCell>
             <TableCell align="center" sx={{ color: reply.mediaName ? undefined : 'text.secondary' }}>
               {reply.mediaName ?? t('noAttachment')}
             </TableCell>
@@ -58,7 +72,7 @@ export function QuickMessagesTable({ records, loading, mayChange, onEdit, onDele
         ))}
         {!loading && records.length === 0 && (
           <TableRow>
-            <TableCell colSpan={3} align="center" sx={{ color: 'text.secondary', py: 4 }} data-testid="quick-messages-empty">
+            <TableCell colSpan={4} align="center" sx={{ color: 'text.secondary', py: 4 }} data-testid="quick-messages-empty">
               {tc('noRecords')}
             </TableCell>
           </TableRow>

@@ -6,15 +6,16 @@ export interface QuickMessageFormValues {
   shortcode: string;
   message: string;
   geral: boolean;
+  status: boolean;
 }
 
-export const QUICK_MESSAGE_FORM_FIELDS = ['shortcode', 'message', 'geral'] as const;
+export const QUICK_MESSAGE_FORM_FIELDS = ['shortcode', 'message', 'geral', 'status'] as const;
 
 /** A new reply is shared with the company, as the contract's default. */
-export const emptyQuickMessageForm: QuickMessageFormValues = { shortcode: '', message: '', geral: true };
+export const emptyQuickMessageForm: QuickMessageFormValues = { shortcode: '', message: '', geral: true, status: true };
 
 export function quickMessageToForm(reply: QuickMessage): QuickMessageFormValues {
-  return { shortcode: reply.shortcode, message: reply.message, geral: reply.geral };
+  return { shortcode: reply.shortcode, message: reply.message, geral: reply.geral, status: reply.status };
 }
 
 export const quickMessageFormResolver = zodResolver(quickMessageInput) as unknown as Resolver<QuickMessageFormValues, unknown, QuickMessageInput>;

@@ -8,7 +8,7 @@ import { serveApi } from '../../../test/serve';
 import { aMessage } from '../../../test/tickets';
 import { MessageInput } from './MessageInput';
 
-const quick = (id: number, shortcode: string, message: string): QuickMessage => ({ id, shortcode, message, geral: true, userId: null, mediaPath: null, mediaName: null, isMedia: false });
+const quick = (id: number, shortcode: string, message: string): QuickMessage => ({ id, shortcode, message, geral: true, status: true, userId: null, mediaPath: null, mediaName: null, isMedia: false });
 
 function compose(status: 'open' | 'pending' | 'closed' = 'open', replyTo = null as ReturnType<typeof aMessage> | null) {
   const sent = serveApi({
