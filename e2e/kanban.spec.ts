@@ -40,9 +40,12 @@ test('a card dragged to another lane, by keyboard or mouse, moves on every board
 
   // The keyboard: pick the card up, one lane to the right, drop it.
   const card = mover.getByTestId(`kanban-card-${ticketId}`);
+  // Each step waits for what a screen reader hears (the lane under the card), so no key is pressed before the board has measured its lanes.
   await card.focus();
   await mover.keyboard.press('Space');
+  await expect(mover.getByText(`Ticket ${ticketId} sobre a coluna Em aberto.`)).toBeAttached();
   await mover.keyboard.press('ArrowRight');
+  await expect(mover.getByText(`Ticket ${ticketId} sobre a coluna Em atendimento.`)).toBeAttached();
   await mover.keyboard.press('Space');
   await expect(mover.getByText('Ticket Tag Adicionado com Sucesso!')).toBeVisible();
 
