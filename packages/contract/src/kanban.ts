@@ -1,9 +1,10 @@
+import type { z } from 'zod';
 import type { Tag } from './tags.js';
 import { ticketListQuery, type Ticket, type TicketStatus } from './tickets.js';
 
 /** GET /ticket/kanban: queueIds read exactly as the tickets list reads them (JSON or comma list). */
 export const kanbanQuery = ticketListQuery.pick({ queueIds: true });
-export type KanbanQuery = { queueIds?: string };
+export type KanbanQuery = z.input<typeof kanbanQuery>;
 
 /**
  * The board answers at most this many cards (the most recently active first): a company's live

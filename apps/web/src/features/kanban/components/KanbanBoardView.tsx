@@ -101,7 +101,7 @@ export function KanbanBoardView({ queueIds }: { queueIds: readonly number[] }) {
     const from = (event.active.data.current as DragData | undefined)?.laneId;
     const target = lanes.find((lane) => lane.id === event.over?.id);
     const ticket = ticketOf(event.active.data.current);
-    if (!ticket || !target || target.id === from || move.isPending) return;
+    if (!ticket || !target || target.id === from) return;
     move.mutate({ ticket, target });
   }
 
