@@ -3,7 +3,8 @@ import {
   DndContext,
   DragOverlay,
   KeyboardSensor,
-  PointerSensor,
+  MouseSensor,
+  TouchSensor,
   useSensor,
   useSensors,
   type Announcements,
@@ -79,7 +80,9 @@ export function KanbanBoardView({ queueIds }: { queueIds: readonly number[] }) {
 
   const sensors = useSensors(
     // A few pixels of movement before a drag starts: a click on the card's button stays a click.
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
+    // On a touch screen a swipe scrolls the lane; a press held a moment picks the card up.
+    useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
     useSensor(KeyboardSensor, { coordinateGetter: laneKeyboardCoordinates }),
   );
 
