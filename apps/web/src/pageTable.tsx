@@ -37,6 +37,7 @@ const ContactsPage = lazy(() => import('./pages/contacts/ContactsPage'));
 const TagsPage = lazy(() => import('./pages/tags/TagsPage'));
 const QuickMessagesPage = lazy(() => import('./pages/quick-messages/QuickMessagesPage'));
 const SchedulesPage = lazy(() => import('./pages/schedules/SchedulesPage'));
+const KanbanPage = lazy(() => import('./pages/kanban/KanbanPage'));
 const QueuesPage = lazy(() => import('./pages/queues/QueuesPage'));
 const SettingsPage = lazy(() => import('./pages/settings/SettingsPage'));
 
@@ -54,7 +55,7 @@ export const PAGES: readonly AppPage[] = [
   // The admins' home; everyone else lands on their tickets instead of a refusal.
   { path: '/', page: DashboardPage, access: ACCESS.dashboard, deniedTo: '/tickets', menu: main('dashboard', DashboardIcon) },
   { path: '/tickets', params: ':ticketId?', page: ticketsPage.Component, menu: main('tickets', WhatsAppIcon) },
-  { path: '/kanban', page: soon('kanban'), access: ACCESS.kanban, menu: main('kanban', ViewKanbanIcon) },
+  { path: '/kanban', page: KanbanPage, access: ACCESS.kanban, menu: main('kanban', ViewKanbanIcon) },
   { path: '/quick-messages', page: QuickMessagesPage, menu: main('quickMessages', FlashOnIcon) },
   { path: '/todolist', page: TodoListPage, menu: main('todolist', ChecklistIcon) },
   { path: '/contacts', page: ContactsPage, menu: main('contacts', ContactPhoneIcon) },

@@ -6,6 +6,7 @@ import { companiesRoutes } from './companies/companies.routes.js';
 import { contactsRoutes } from './contacts/contacts.routes.js';
 import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { connectionsRoutes } from './connections/connections.routes.js';
+import { kanbanRoutes } from './kanban/kanban.routes.js';
 import { mediaRoutes } from './media/media.routes.js';
 import { messagesRoutes } from './messages/messages.routes.js';
 import { plansRoutes } from './plans/plans.routes.js';
@@ -49,4 +50,5 @@ export const apiModules: ModuleRegistration[] = [
   (api, ctx) => whatsappProviderRoutes(api, ctx),
   (api, ctx, guards) => ticketsRoutes(api, ctx, guards),
   (api, ctx, guards) => messagesRoutes(api, ctx, guards),
+  (api, ctx, guards) => kanbanRoutes(api, ctx, guards),
 ];

@@ -106,6 +106,7 @@ const ROUTES: Record<string, RouteInputs> = {
   'GET /api/ticket-notes/list': { query: c.ticketNoteListQuery },
   'DELETE /api/ticket-notes/:id': {},
   'GET /api/tickets': { query: c.ticketListQuery },
+  'GET /api/ticket/kanban': { query: c.kanbanQuery },
   'POST /api/tickets': { body: c.ticketCreateInput },
   'GET /api/tickets/u/:uuid': {},
   'GET /api/tickets/:id': {},

@@ -366,6 +366,7 @@ describe('tenancy', () => {
     expect((await adminA.get('/api/contacts/export')).payload).not.toContain('Contato B');
     expect(ids((await adminA.get('/api/tags/list')).json())).not.toContain(b.tagId);
     expect(ids((await adminA.get('/api/tags/kanban')).json().lista)).not.toContain(b.tagId);
+    expect(ids((await adminA.get('/api/ticket/kanban')).json().tickets)).not.toContain(b.ticketId);
     expect(ids((await adminA.get('/api/quick-messages/list')).json())).not.toContain(b.quickMessageId);
   });
 });

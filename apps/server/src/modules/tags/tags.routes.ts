@@ -5,7 +5,7 @@ import { actorOf, type Guards } from '../../platform/authenticate.js';
 import type { AppContext } from '../../platform/context.js';
 import { parse } from '../../platform/validation.js';
 import { createTag, deleteTag, kanbanTags, listAllTags, listTagsPage, showTag, updateTag } from './tags.service.js';
-import { leaveKanban, moveToTag, syncTicketTags, ticketsOfTag } from './ticket-tags.service.js';
+import { moveTicketToLane, syncTicketTags, ticketsOfTag } from './ticket-tags.service.js';
 
 const ticketParam = z.object({ ticketId: recordId() });
 const ticketTagParams = ticketParam.extend({ tagId: recordId() });
@@ -54,11 +54,11 @@ export async function tagsRoutes(app: FastifyInstance, ctx: AppContext, guard: G
 
   app.put('/ticket-tags/:ticketId/:tagId', { preHandler: guard.planFeature('useKanban') }, async (request) => {
     const { ticketId, tagId } = parse(ticketTagParams, request.params);
-    return moveToTag(ctx, actorOf(request), ticketId, tagId);
+    return moveTicketToLane(ctx, actorOf(request), ticketId, tagId);
   });
 
   app.delete('/ticket-tags/:ticketId', { preHandler: guard.planFeature('useKanban') }, async (request) => {
     const { ticketId } = parse(ticketParam, request.params);
-    return leaveKanban(ctx, actorOf(request), ticketId);
+    return moveTicketToLane(ctx, actorOf(request), ticketId, null);
   });
 }

@@ -1,7 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import { countAll, type Database } from '../../db/database.js';
 import type { Actor } from '../../platform/actor.js';
-import { seesEveryTicket } from '../tickets/tickets.policy.js';
+import { reachCondition } from '../tickets/tickets.queries.js';
 import { ticketViews, type TagRef } from '../tickets/tickets.repository.js';
 
 /** The ticket's tags become exactly `tagIds` (the caller holds the ticket's row lock). */
@@ -49,12 +49,7 @@ export function tagsOfTicket(db: Database, ticketId: number): Promise<TagRef[]> 
  */
 export async function pageOfTagTickets(db: Database, viewer: Actor, tagId: number, page: { limit: number; offset: number }) {
   const tagged = sql<SqlBool>`tickets.id in (select tt.ticket_id from ticket_tags tt where tt.tag_id = ${tagId})`;
-  let reach = sql<SqlBool>`true`;
-  if (!seesEveryTicket(viewer)) {
-    const queueLess = viewer.allTicket === 'enabled' ? sql`tickets.queue_id is null` : sql`false`;
-    const queues = viewer.queueIds.length ? sql`tickets.queue_id in (${sql.join(viewer.queueIds)})` : sql`false`;
-    reach = sql<SqlBool>`(tickets.user_id = ${viewer.userId} or ${queues} or ${queueLess})`;
-  }
+  const reach = reachCondition(viewer) ?? sql<SqlBool>`true`;
   const [rows, total] = await Promise.all([
     ticketViews(db, viewer.companyId)
       .where(tagged)

@@ -44,18 +44,21 @@ export async function syncTicketTags(ctx: AppContext, actor: Actor, input: SyncF
   });
 }
 
-/** PUT /ticket-tags/:ticketId/:tagId (a kanban move): out of its kanban lanes, into this tag's. */
-export async function moveToTag(ctx: AppContext, actor: Actor, ticketId: number, tagId: number): Promise<TagRef[]> {
-  if (!(await findTag(ctx.db, actor.companyId, tagId))) throw noTag();
+/**
+ * A kanban move, in one transaction under the ticket's row lock: the ticket leaves every kanban
+ * lane (its other tags stay) and, unless `laneTagId` is null (the lane of open tickets without a
+ * kanban tag), joins that tag's lane. If any step fails nothing changes: the card stays where it was.
+ * PUT /ticket-tags/:ticketId/:tagId and DELETE /ticket-tags/:ticketId.
+ */
+export async function moveTicketToLane(ctx: AppContext, actor: Actor, ticketId: number, laneTagId: number | null): Promise<TagRef[]> {
+  if (laneTagId !== null && !(await findTag(ctx.db, actor.companyId, laneTagId))) throw noTag();
   return changeTicketTags(ctx, actor, ticketId, async (trx) => {
     await repo.removeKanbanLinks(trx, actor.companyId, ticketId);
-    await repo.addTicketTag(trx, ticketId, tagId);
+    if (laneTagId !== null) await repo.addTicketTag(trx, ticketId, laneTagId);
+  }).catch((error) => {
+    // The tag was deleted between the check and the link: the move is refused whole.
+    throw isForeignKeyViolation(error) ? noTag() : error;
   });
-}
-
-/** DELETE /ticket-tags/:ticketId: back to the lane of open tickets without a kanban tag; other tags stay. */
-export async function leaveKanban(ctx: AppContext, actor: Actor, ticketId: number): Promise<TagRef[]> {
-  return changeTicketTags(ctx, actor, ticketId, (trx) => repo.removeKanbanLinks(trx, actor.companyId, ticketId));
 }
 
 /** GET /tags/:id/tickets: the tag dialog's list, only tickets the caller may reach, 40 per page. */

@@ -31,6 +31,20 @@ export function listShareCondition(viewer: Actor, list: { showAll: boolean; sear
 }
 
 /**
+ * maySeeTicket over `tickets`: what the user may open and hears live (own tickets, their queues',
+ * queue-less ones with allTicket), or null for admins, who see every ticket of the company. It is
+ * the lists' share with 'show all' and a search, which reach exactly that far.
+ */
+export function reachCondition(viewer: Actor): RawBuilder<SqlBool> | null {
+  return listShareCondition(viewer, { showAll: true, searching: true });
+}
+
+/** The lists' queue filter: those queues' tickets, and the tickets without a queue. */
+export function queueFilterCondition(queueIds: readonly number[]): RawBuilder<SqlBool> | null {
+  return queueIds.length ? sql<SqlBool>`(tickets.queue_id in (${ids(queueIds)}) or tickets.queue_id is null)` : null;
+}
+
+/**
  * maySeeTicket from the ticket's side: the users other than admins who may see a ticket with
  * this company, owner and queue, as a subquery over plain values or over a joined ticket row's
  * columns (so a ticket's view and its audience come back in one statement). Read from the
@@ -50,7 +64,8 @@ function conditions(viewer: Actor, f: TicketFilters): RawBuilder<SqlBool>[] {
   const share = listShareCondition(viewer, { showAll: f.showAll, searching: f.searchParam !== '' });
   if (share) where.push(share);
   if (f.status) where.push(sql<SqlBool>`tickets.status = ${f.status}`);
-  if (f.queueIds.length) where.push(sql<SqlBool>`(tickets.queue_id in (${ids(f.queueIds)}) or tickets.queue_id is null)`);
+  const queues = queueFilterCondition(f.queueIds);
+  if (queues) where.push(queues);
   if (f.users.length) where.push(sql<SqlBool>`tickets.user_id in (${ids(f.users)})`);
   if (f.whatsappIds.length) where.push(sql<SqlBool>`tickets.whatsapp_id in (${ids(f.whatsappIds)})`);
   if (f.withUnreadMessages) where.push(sql<SqlBool>`tickets.unread_messages > 0`);

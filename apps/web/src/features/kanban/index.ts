@@ -1,0 +1,1 @@
+export { KanbanBoardView } from './components/KanbanBoardView';
