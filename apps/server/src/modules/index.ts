@@ -21,6 +21,7 @@ import { tagsRoutes } from './tags/tags.routes.js';
 import { ticketNotesRoutes } from './ticket-notes/ticket-notes.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 import { whatsappProviderRoutes } from './webhooks/whatsapp-providers.routes.js';
+import { filesRoutes } from './files/files.routes.js';
 
 export type ModuleRegistration = (api: FastifyInstance, ctx: AppContext, guards: Guards) => Promise<void>;
 
@@ -49,4 +50,5 @@ export const apiModules: ModuleRegistration[] = [
   (api, ctx) => whatsappProviderRoutes(api, ctx),
   (api, ctx, guards) => ticketsRoutes(api, ctx, guards),
   (api, ctx, guards) => messagesRoutes(api, ctx, guards),
+  (api, ctx, guards) => filesRoutes(api, ctx, guards),
 ];
