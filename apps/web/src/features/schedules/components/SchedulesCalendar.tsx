@@ -6,7 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { useTheme } from '@mui/material/styles';
-import { addMinutes } from 'date-fns';
+import { addMinutes, subHours } from 'date-fns';
 import { useMemo, useState } from 'react';
 import { Calendar, type Messages } from 'react-big-calendar';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
@@ -44,6 +44,8 @@ export function SchedulesCalendar({ search, onEdit, onDelete }: SchedulesCalenda
   const [date, setDate] = useState(() => new Date());
   const [picked, setPicked] = useState<{ schedule: Schedule; anchor: HTMLElement } | null>(null);
   const range = useMemo(() => visibleRange(view, date), [view, date]);
+  // The week and day grids open an hour before now, where the next schedules are.
+  const scrollToTime = useMemo(() => subHours(new Date(), 1), []);
   const list = useCalendarSchedules(search, range);
 
   const events = useMemo<ScheduleEvent[]>(
@@ -108,6 +110,7 @@ export function SchedulesCalendar({ search, onEdit, onDelete }: SchedulesCalenda
         date={date}
         onNavigate={setDate}
         popup
+        scrollToTime={scrollToTime}
         tooltipAccessor={(event) => event.schedule.body}
         onSelectEvent={(event, e) => setPicked({ schedule: event.schedule, anchor: e.currentTarget as HTMLElement })}
         eventPropGetter={(event) => ({
