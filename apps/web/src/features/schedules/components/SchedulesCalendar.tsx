@@ -6,7 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { useTheme } from '@mui/material/styles';
-import { addMinutes, subHours } from 'date-fns';
+import { addMinutes, startOfDay, subHours } from 'date-fns';
 import { useMemo, useState } from 'react';
 import { Calendar, type Messages } from 'react-big-calendar';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
@@ -45,7 +45,10 @@ export function SchedulesCalendar({ search, onEdit, onDelete }: SchedulesCalenda
   const [picked, setPicked] = useState<{ schedule: Schedule; anchor: HTMLElement } | null>(null);
   const range = useMemo(() => visibleRange(view, date), [view, date]);
   // The week and day grids open an hour before now, where the next schedules are.
-  const scrollToTime = useMemo(() => subHours(new Date(), 1), []);
+  const scrollToTime = useMemo(() => {
+    const now = new Date();
+    return now.getHours() === 0 ? startOfDay(now) : subHours(now, 1);
+  }, []);
   const list = useCalendarSchedules(search, range);
 
   const events = useMemo<ScheduleEvent[]>(
