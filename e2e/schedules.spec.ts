@@ -63,8 +63,9 @@ test('an agent schedules a message from the ticket screen and the customer recei
   await expect(screen.getByText(TEXT)).toBeVisible();
   expect(await schedules()).toMatchObject([{ status: 'ENVIADA', sentAt: expect.any(String) }]);
 
-  // The schedules page lists it as sent.
+  // The schedules page lists it as sent (its table view; the calendar is the first).
   await visitInApp(page, '/schedules');
+  await page.getByTestId('schedules-view-table').click();
   await page.getByTestId('schedules-search').fill('Rita Agenda');
   const row = page.getByTestId('schedules-table').locator('tr', { hasText: 'Rita Agenda' });
   await expect(row).toContainText(TEXT);

@@ -40,6 +40,7 @@ const SchedulesPage = lazy(() => import('./pages/schedules/SchedulesPage'));
 const KanbanPage = lazy(() => import('./pages/kanban/KanbanPage'));
 const QueuesPage = lazy(() => import('./pages/queues/QueuesPage'));
 const SettingsPage = lazy(() => import('./pages/settings/SettingsPage'));
+const FilesPage = lazy(() => import('./pages/files/FilesPage'));
 
 const main = (label: string, Icon: MenuIcon, extra: Partial<MenuEntry> = {}): MenuEntry => ({ section: 'main', label, Icon, ...extra });
 const admin = (label: string, Icon: MenuIcon, extra: Partial<MenuEntry> = {}): MenuEntry => ({ section: 'admin', label, Icon, ...extra });
@@ -75,7 +76,7 @@ export const PAGES: readonly AppPage[] = [
   { path: '/prompts', page: soon('prompts'), access: ACCESS.prompts, menu: admin('prompts', AllInclusiveIcon) },
   { path: '/queue-integration', page: soon('queueIntegration'), access: ACCESS.queueIntegration, menu: admin('queueIntegration', DeviceHubIcon) },
   { path: '/connections', page: ConnectionsPage, access: ACCESS.admin, menu: admin('connections', SyncAltIcon, { badge: 'connectionProblems' }) },
-  { path: '/files', page: soon('files'), access: ACCESS.admin, menu: admin('files', AttachFileIcon) },
+  { path: '/files', page: FilesPage, access: ACCESS.admin, menu: admin('files', AttachFileIcon) },
   { path: '/queues', page: QueuesPage, access: ACCESS.admin, menu: admin('queues', AccountTreeIcon) },
   { path: '/users', page: UsersPage, access: ACCESS.admin, menu: admin('users', PeopleIcon) },
   { path: '/messages-api', page: soon('messagesApi'), access: ACCESS.messagesApi, menu: admin('messagesApi', CodeIcon) },

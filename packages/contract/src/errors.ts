@@ -80,6 +80,14 @@ export const ERROR_CODES = [
   'ERR_NO_SCHEDULE_FOUND',
   /** A schedule already sent is history: it is no longer edited. */
   'ERR_SCHEDULE_ALREADY_SENT',
+  // file lists
+  'ERR_NO_FILE_LIST_FOUND',
+  /** The option named in an upload is not one of the list's. */
+  'ERR_NO_FILE_LIST_OPTION_FOUND',
+  /** A file list keeps images, videos, audio and documents only (FILE_LIST_MEDIA_TYPES). */
+  'ERR_FILE_TYPE_NOT_ALLOWED',
+  /** Larger than FILE_LIST_MAX_BYTES. */
+  'ERR_FILE_TOO_LARGE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -4,6 +4,7 @@
  */
 import type { ConnectionEvent, ConnectionSessionEvent } from './connections.js';
 import type { Contact } from './contacts.js';
+import type { FileListEventPayload } from './files.js';
 import type { MessageEvent } from './messages.js';
 import type { Queue } from './queues.js';
 import type { ScheduleEventPayload } from './schedules.js';
@@ -30,6 +31,8 @@ export interface LiveEventMap {
   auth: AuthEventPayload;
   settings: SettingsEventPayload;
   schedule: ScheduleEventPayload;
+  /** Admins only (files:manage). */
+  fileList: FileListEventPayload;
 }
 export type LiveEntity = keyof LiveEventMap;
 export type LivePayload<E extends LiveEntity> = LiveEventMap[E];

@@ -20,3 +20,5 @@ export * from './tickets.js';
 export * from './tickets/visibility.js';
 export * from './users.js';
 export * from './kanban.js';
+
+export * from './files.js';

@@ -30,6 +30,8 @@ export const PERMISSIONS = {
   'ticket-notes:deleteOthers': ['admin'],
   /** Play customers and inject faults on the simulated WhatsApp network. */
   'simulator:use': ['admin'],
+  /** The company's file lists (/files), which campaigns send. */
+  'files:manage': ['admin'],
 } as const satisfies Record<string, readonly Profile[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -27,7 +27,12 @@ export const scheduleInput = z.object({
 });
 export type ScheduleInput = z.input<typeof scheduleInput>;
 
-export const scheduleListQuery = listQuery.extend({ contactId: recordId().optional() });
+export const scheduleListQuery = listQuery.extend({
+  contactId: recordId().optional(),
+  /** The calendar's range: schedules sent at or after `from` and before `to` (ISO instants). */
+  from: isoInstant(V.invalid).optional(),
+  to: isoInstant(V.invalid).optional(),
+});
 export type ScheduleListQuery = z.infer<typeof scheduleListQuery>;
 
 export interface Schedule {

@@ -22,6 +22,7 @@ import { tagsRoutes } from './tags/tags.routes.js';
 import { ticketNotesRoutes } from './ticket-notes/ticket-notes.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 import { whatsappProviderRoutes } from './webhooks/whatsapp-providers.routes.js';
+import { filesRoutes } from './files/files.routes.js';
 
 export type ModuleRegistration = (api: FastifyInstance, ctx: AppContext, guards: Guards) => Promise<void>;
 
@@ -51,4 +52,6 @@ export const apiModules: ModuleRegistration[] = [
   (api, ctx, guards) => ticketsRoutes(api, ctx, guards),
   (api, ctx, guards) => messagesRoutes(api, ctx, guards),
   (api, ctx, guards) => kanbanRoutes(api, ctx, guards),
+
+  (api, ctx, guards) => filesRoutes(api, ctx, guards),
 ];

@@ -130,6 +130,13 @@ const ROUTES: Record<string, RouteInputs> = {
   'POST /api/messages/:id': { body: c.messageSendInput, upload: { field: 'medias', fields: ['body', 'quotedMsg', 'idempotencyKey'] } },
   'PUT /api/messages/:id': { body: c.messageEditInput },
   'DELETE /api/messages/:id': {},
+  'GET /api/files': { query: c.listQuery },
+  'GET /api/files/list': {},
+  'POST /api/files': { body: c.fileListInput },
+  'GET /api/files/:id': {},
+  'PUT /api/files/:id': { body: c.fileListInput.partial() },
+  'DELETE /api/files/:id': {},
+  'POST /api/files/uploadList/:id': { upload: { field: c.FILE_LIST_UPLOAD_FIELDS.file, fields: [c.FILE_LIST_UPLOAD_FIELDS.option, 'typeArch', 'mediaType', 'name'] } },
 };
 
 /** Method and path of every route, read from the router's own listing. */

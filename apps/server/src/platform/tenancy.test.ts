@@ -26,6 +26,8 @@ interface Ids {
   scheduleId: number;
   ticketUuid: string;
   messageId: number;
+  fileListId: number;
+  fileListOptionId: number;
 }
 
 interface Probe {
@@ -160,6 +162,10 @@ const PROBES: Probe[] = [
   { route: 'DELETE /api/schedules/:id', url: (b) => `/api/schedules/${b.scheduleId}`, status: 404, error: 'ERR_NO_SCHEDULE_FOUND' },
   { route: 'POST /api/schedules/:id/media-upload', url: (b) => `/api/schedules/${b.scheduleId}/media-upload`, status: 404, error: 'ERR_NO_SCHEDULE_FOUND' },
   { route: 'DELETE /api/schedules/:id/media-upload', url: (b) => `/api/schedules/${b.scheduleId}/media-upload`, status: 404, error: 'ERR_NO_SCHEDULE_FOUND' },
+  { route: 'GET /api/files/:id', url: (b) => `/api/files/${b.fileListId}`, status: 404, error: 'ERR_NO_FILE_LIST_FOUND' },
+  { route: 'PUT /api/files/:id', url: (b) => `/api/files/${b.fileListId}`, body: () => ({ name: 'Hijacked', message: 'owned', options: [] }), status: 404, error: 'ERR_NO_FILE_LIST_FOUND' },
+  { route: 'DELETE /api/files/:id', url: (b) => `/api/files/${b.fileListId}`, status: 404, error: 'ERR_NO_FILE_LIST_FOUND' },
+  { route: 'POST /api/files/uploadList/:id', url: (b) => `/api/files/uploadList/${b.fileListId}`, status: 404, error: 'ERR_NO_FILE_LIST_FOUND' },
 ];
 
 /**
@@ -170,7 +176,7 @@ const GUARDED = [
   '/api/users/', '/api/queue/', '/api/companies/', '/api/plans/', '/api/settings/',
   '/api/whatsapp/', '/api/whatsappsession/', '/api/media/', '/api/webhooks/', '/api/simulator/',
   '/api/contacts/', '/api/tags/', '/api/ticket-tags/', '/api/quick-messages/', '/api/ticket-notes/', '/api/queue-options/',
-  '/api/tickets/', '/api/messages/', '/api/schedules/',
+  '/api/tickets/', '/api/messages/', '/api/schedules/', '/api/files/',
 ];
 
 /** Ids of B sent inside bodies: refused as invalid fields, never linked. */
@@ -200,6 +206,7 @@ const BODY_PROBES: Array<Omit<Probe, 'route'> & { method: 'POST' | 'PUT' }> = [
   },
   { method: 'POST', url: () => '/api/queue-options', body: (b) => ({ queueId: b.queueId, title: 'Cross option' }), status: 404, error: 'ERR_NO_QUEUE_FOUND' },
   { method: 'POST', url: () => '/api/schedules', body: (b) => ({ body: 'Cross schedule', contactId: b.contactId, sendAt: '2030-01-01T00:00:00Z' }), status: 404, error: 'ERR_NO_CONTACT_FOUND' },
+  { method: 'POST', url: () => '/api/files', body: (b) => ({ name: 'Cross list', message: 'x', options: [{ id: b.fileListOptionId, name: 'Taken' }] }), status: 400, error: 'ERR_VALIDATION' },
 ];
 
 /** B's ids in query strings: not found, never B's rows. */
@@ -265,6 +272,7 @@ async function snapshotOfB() {
     `/api/tickets/u/${b.ticketUuid}`,
     `/api/messages/${b.ticketId}`,
     `/api/schedules/${b.scheduleId}`,
+    `/api/files/${b.fileListId}`,
   ];
   const answers = await Promise.all(reads.map((url) => adminB.get(url)));
   for (const res of answers) expect(res.statusCode).toBe(200);
@@ -292,6 +300,7 @@ beforeAll(async () => {
   const queueOptionId = (await adminB.post('/api/queue-options', { queueId, title: 'Opção B' })).json().id;
   const scheduleId = (await adminB.post('/api/schedules', { body: 'Agendada B', contactId, ticketId, sendAt: '2999-01-01T00:00:00Z' })).json().id;
   const ticketUuid = (await adminB.get(`/api/tickets/${ticketId}`)).json().uuid;
+  const fileList = (await adminB.post('/api/files', { name: 'Arquivos B', message: 'B only', options: [{ name: 'Arquivo B' }] })).json();
   const message = await t.database.db
     .insertInto('messages')
     .values({ companyId: companyB.companyId, ticketId, contactId, whatsappId, fromMe: true, userId: companyB.adminId, body: 'B only', delivery: 'sent', sentAt: Date.now() })
@@ -314,6 +323,8 @@ beforeAll(async () => {
     scheduleId,
     ticketUuid,
     messageId: Number(message.id),
+    fileListId: fileList.id,
+    fileListOptionId: fileList.options[0].id,
   };
 });
 afterAll(() => t.close());
@@ -368,6 +379,8 @@ describe('tenancy', () => {
     expect(ids((await adminA.get('/api/tags/kanban')).json().lista)).not.toContain(b.tagId);
     expect(ids((await adminA.get('/api/ticket/kanban')).json().tickets)).not.toContain(b.ticketId);
     expect(ids((await adminA.get('/api/quick-messages/list')).json())).not.toContain(b.quickMessageId);
+    expect(ids((await adminA.get('/api/files')).json().files)).not.toContain(b.fileListId);
+    expect(ids((await adminA.get('/api/files/list')).json())).not.toContain(b.fileListId);
   });
 });
 

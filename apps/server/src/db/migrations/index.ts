@@ -17,6 +17,8 @@ import * as ticketSearchFoldOnClose from './0015_ticket_search_fold_on_close.js'
 import * as connectionNextRetry from './0016_connection_next_retry.js';
 import * as mediaQuotaAndQuickMessageStatus from './0023_media_quota_and_quick_message_status.js';
 
+import * as files from './0020_files.js';
+
 /**
  * Migrations in order. Listed statically (not read from disk) so the compiled server and the
  * tests run the very same set. Name each `NNNN_<feature>` and never edit one that has shipped.
@@ -39,4 +41,6 @@ export const migrations: Record<string, Migration> = {
   '0015_ticket_search_fold_on_close': ticketSearchFoldOnClose,
   '0016_connection_next_retry': connectionNextRetry,
   '0023_media_quota_and_quick_message_status': mediaQuotaAndQuickMessageStatus,
+
+  '0020_files': files,
 };

@@ -18,11 +18,16 @@ export type ScheduleView = Awaited<ReturnType<typeof findSchedule>> & object;
 export interface ScheduleFilter {
   search: string;
   contactId?: number;
+  /** The calendar's range: sendAt at or after `from`, before `to`. */
+  from?: Date;
+  to?: Date;
 }
 
 function filtered(db: Database, companyId: number, filter: ScheduleFilter) {
   let query = withContact(db, companyId);
   if (filter.contactId) query = query.where('schedules.contactId', '=', filter.contactId);
+  if (filter.from) query = query.where('schedules.sendAt', '>=', filter.from);
+  if (filter.to) query = query.where('schedules.sendAt', '<', filter.to);
   if (filter.search) {
     // The text, the contact's name or number, taken literally (strpos): % and _ are just characters.
     const term = filter.search.toLowerCase();

@@ -77,7 +77,7 @@ async function save(ctx: AppContext, actor: Actor, id: number, values: Parameter
 export async function listSchedules(ctx: AppContext, actor: Actor, query: ScheduleListQuery): Promise<SchedulePage> {
   const limit = PAGE_SIZE.default;
   const offset = (query.pageNumber - 1) * limit;
-  const filter = { search: query.searchParam, contactId: query.contactId };
+  const filter = { search: query.searchParam, contactId: query.contactId, from: query.from, to: query.to };
   let page: { rows: repo.ScheduleView[]; count: number };
   if (seesEveryTicket(actor)) page = await repo.pageOfSchedules(ctx.db, actor.companyId, { ...filter, limit, offset });
   else {

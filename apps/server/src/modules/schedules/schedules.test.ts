@@ -94,6 +94,17 @@ describe('schedule input', () => {
     expect((await w.admin.get(`/api/schedules/${first.id}`)).json()).toEqual(first);
   });
 
+  it('lists the calendar’s range: sent at or after `from`, before `to`', async () => {
+    const gil = await contactNamed('Gil Calendário', '5511944440004');
+    const at = (hours: number) => new Date(w.clock.now() + hours * HOUR).toISOString();
+    const ids: number[] = [];
+    for (const hours of [48, 72, 96]) ids.push((await w.admin.post('/api/schedules', { body: 'Na agenda do mês', contactId: gil, sendAt: at(hours) })).json().id);
+    const inRange = await w.admin.get(`/api/schedules?contactId=${gil}&from=${encodeURIComponent(at(72))}&to=${encodeURIComponent(at(96))}`);
+    expect(inRange.json().schedules.map((s: Schedule) => s.id)).toEqual([ids[1]]);
+    expect((await w.admin.get(`/api/schedules?contactId=${gil}&from=${encodeURIComponent(at(49))}`)).json().count).toBe(2);
+    expect((await w.admin.get('/api/schedules?from=amanh%C3%A3')).json()).toEqual({ error: 'ERR_VALIDATION', fields: { from: 'invalid' } });
+  });
+
   it('is refused when the company’s plan has no schedules', async () => {
     const other = await w.t.createCompany({ plan: { useSchedules: false } });
     const api = w.t.as(await w.t.login(other.email, other.password));

@@ -1,5 +1,6 @@
 import { SCHEDULE_MEDIA_FIELD, type Schedule, type ScheduleInput, type SchedulePage } from '@atende/contract';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api } from '../../lib/api';
 import { useLiveEvent } from '../live';
 
@@ -19,6 +20,30 @@ export function useSchedulesList(search: string, contactId: number | null = null
     getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
     enabled,
   });
+}
+
+/** The most a calendar view reads (25 pages of 20): more would only crowd the cells. */
+const CALENDAR_MAX_PAGES = 25;
+
+/**
+ * GET /schedules within the calendar's range [from, to), every page of it: the calendar shows
+ * all the range's schedules at once, so the next page is read as soon as one arrives.
+ */
+export function useCalendarSchedules(search: string, range: { from: Date; to: Date }) {
+  const from = range.from.toISOString();
+  const to = range.to.toISOString();
+  const query = useInfiniteQuery({
+    queryKey: [...schedulesKeys.all, 'calendar', search, from, to] as const,
+    queryFn: ({ pageParam, signal }) => api.get<SchedulePage>('/schedules', { searchParam: search, pageNumber: pageParam, from, to }, { signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (last.hasMore && pages.length < CALENDAR_MAX_PAGES ? pages.length + 1 : undefined),
+    placeholderData: keepPreviousData,
+  });
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  return query;
 }
 
 export function useSchedule(id: number | null) {

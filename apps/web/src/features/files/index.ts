@@ -1,0 +1,1 @@
+export { useFileListOptions } from './api';
