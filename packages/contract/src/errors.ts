@@ -74,6 +74,8 @@ export const ERROR_CODES = [
   'ERR_NO_SCHEDULE_FOUND',
   /** A schedule already sent is history: it is no longer edited. */
   'ERR_SCHEDULE_ALREADY_SENT',
+  /** No chat with this id that the caller is a member of (another's chat is not revealed). */
+  'ERR_NO_CHAT_FOUND',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ChatTables } from './schema-chats.js';
 import type { ConversationTables } from './schema-conversations.js';
 import type { ScheduleTables } from './schema-schedules.js';
 import type { AllTicket, CompanySchedule, Profile, Recurrence } from '@atende/contract';
@@ -168,7 +169,7 @@ export interface WhatsappLeasesTable {
   expiresAt: Timestamp;
 }
 
-export interface DB extends ConversationTables, ScheduleTables {
+export interface DB extends ConversationTables, ScheduleTables, ChatTables {
   plans: PlansTable;
   companies: CompaniesTable;
   users: UsersTable;

@@ -39,7 +39,7 @@ describe('typed live events', () => {
       // @ts-expect-error a ticket event carries a whole ticket
       live.toRoom(rooms.user(1), 7, 'ticket', { action: 'update', ticket: { id: 1 } });
       // @ts-expect-error no such live entity
-      live.toCompany(7, 'chat', { action: 'update' });
+      live.toCompany(7, 'chats', { action: 'update' });
     };
     expect(wrongCalls).toBeTypeOf('function');
     expectTypeOf<LiveEventMap['tag']>().toEqualTypeOf<TagEventPayload>();

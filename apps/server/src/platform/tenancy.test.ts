@@ -24,6 +24,8 @@ interface Ids {
   ticketNoteId: number;
   queueOptionId: number;
   scheduleId: number;
+  chatId: number;
+  chatUuid: string;
   ticketUuid: string;
   messageId: number;
 }
@@ -160,6 +162,14 @@ const PROBES: Probe[] = [
   { route: 'DELETE /api/schedules/:id', url: (b) => `/api/schedules/${b.scheduleId}`, status: 404, error: 'ERR_NO_SCHEDULE_FOUND' },
   { route: 'POST /api/schedules/:id/media-upload', url: (b) => `/api/schedules/${b.scheduleId}/media-upload`, status: 404, error: 'ERR_NO_SCHEDULE_FOUND' },
   { route: 'DELETE /api/schedules/:id/media-upload', url: (b) => `/api/schedules/${b.scheduleId}/media-upload`, status: 404, error: 'ERR_NO_SCHEDULE_FOUND' },
+  // Internal chat: another company's chat is not found, by id or by uuid.
+  { route: 'GET /api/chats/:id', url: (b) => `/api/chats/${b.chatId}`, status: 404, error: 'ERR_NO_CHAT_FOUND' },
+  { route: 'GET /api/chats/:id', url: (b) => `/api/chats/${b.chatUuid}`, status: 404, error: 'ERR_NO_CHAT_FOUND' },
+  { route: 'PUT /api/chats/:id', url: (b) => `/api/chats/${b.chatId}`, body: () => ({ title: 'Hijacked' }), status: 404, error: 'ERR_NO_CHAT_FOUND' },
+  { route: 'DELETE /api/chats/:id', url: (b) => `/api/chats/${b.chatId}`, status: 404, error: 'ERR_NO_CHAT_FOUND' },
+  { route: 'POST /api/chats/:id/read', url: (b) => `/api/chats/${b.chatId}/read`, status: 404, error: 'ERR_NO_CHAT_FOUND' },
+  { route: 'GET /api/chats/:id/messages', url: (b) => `/api/chats/${b.chatId}/messages`, status: 404, error: 'ERR_NO_CHAT_FOUND' },
+  { route: 'POST /api/chats/:id/messages', url: (b) => `/api/chats/${b.chatId}/messages`, body: () => ({ message: 'Cross message' }), status: 404, error: 'ERR_NO_CHAT_FOUND' },
 ];
 
 /**
@@ -170,7 +180,7 @@ const GUARDED = [
   '/api/users/', '/api/queue/', '/api/companies/', '/api/plans/', '/api/settings/',
   '/api/whatsapp/', '/api/whatsappsession/', '/api/media/', '/api/webhooks/', '/api/simulator/',
   '/api/contacts/', '/api/tags/', '/api/ticket-tags/', '/api/quick-messages/', '/api/ticket-notes/', '/api/queue-options/',
-  '/api/tickets/', '/api/messages/', '/api/schedules/',
+  '/api/tickets/', '/api/messages/', '/api/schedules/', '/api/chats/',
 ];
 
 /** Ids of B sent inside bodies: refused as invalid fields, never linked. */
@@ -200,6 +210,7 @@ const BODY_PROBES: Array<Omit<Probe, 'route'> & { method: 'POST' | 'PUT' }> = [
   },
   { method: 'POST', url: () => '/api/queue-options', body: (b) => ({ queueId: b.queueId, title: 'Cross option' }), status: 404, error: 'ERR_NO_QUEUE_FOUND' },
   { method: 'POST', url: () => '/api/schedules', body: (b) => ({ body: 'Cross schedule', contactId: b.contactId, sendAt: '2030-01-01T00:00:00Z' }), status: 404, error: 'ERR_NO_CONTACT_FOUND' },
+  { method: 'POST', url: () => '/api/chats', body: (b) => ({ title: 'Cross chat', users: [{ id: b.agentId }] }), status: 400, error: 'ERR_VALIDATION' },
 ];
 
 /** B's ids in query strings: not found, never B's rows. */
@@ -265,6 +276,8 @@ async function snapshotOfB() {
     `/api/tickets/u/${b.ticketUuid}`,
     `/api/messages/${b.ticketId}`,
     `/api/schedules/${b.scheduleId}`,
+    `/api/chats/${b.chatId}`,
+    `/api/chats/${b.chatId}/messages`,
   ];
   const answers = await Promise.all(reads.map((url) => adminB.get(url)));
   for (const res of answers) expect(res.statusCode).toBe(200);
@@ -292,6 +305,8 @@ beforeAll(async () => {
   const queueOptionId = (await adminB.post('/api/queue-options', { queueId, title: 'Opção B' })).json().id;
   const scheduleId = (await adminB.post('/api/schedules', { body: 'Agendada B', contactId, ticketId, sendAt: '2999-01-01T00:00:00Z' })).json().id;
   const ticketUuid = (await adminB.get(`/api/tickets/${ticketId}`)).json().uuid;
+  const chat = (await adminB.post('/api/chats', { title: 'Chat B', users: [{ id: agent.json().id }] })).json();
+  expect((await adminB.post(`/api/chats/${chat.id}/messages`, { message: 'B only' })).statusCode).toBe(200);
   const message = await t.database.db
     .insertInto('messages')
     .values({ companyId: companyB.companyId, ticketId, contactId, whatsappId, fromMe: true, userId: companyB.adminId, body: 'B only', delivery: 'sent', sentAt: Date.now() })
@@ -312,6 +327,8 @@ beforeAll(async () => {
     ticketNoteId,
     queueOptionId,
     scheduleId,
+    chatId: chat.id,
+    chatUuid: chat.uuid,
     ticketUuid,
     messageId: Number(message.id),
   };
