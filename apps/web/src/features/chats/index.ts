@@ -1,0 +1,3 @@
+export { ChatsView } from './components/ChatsView';
+export { ChatsPopover } from './components/ChatsPopover';
+export { ChatsLiveSync, useUnreadChats } from './useChatsLive';
