@@ -1,3 +1,2 @@
-export { ChatsView } from './components/ChatsView';
 export { ChatsPopover } from './components/ChatsPopover';
 export { ChatsLiveSync, useUnreadChats } from './useChatsLive';
