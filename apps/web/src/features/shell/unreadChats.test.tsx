@@ -67,12 +67,12 @@ describe('unread internal chats in the shell', { timeout: 20_000 }, () => {
     expect(menuDotShown()).toBe(false);
   });
 
-  it('asks nothing of the server when the plan has no internal chat', async () => {
+  it('offers nothing and asks nothing of the server when the plan has no internal chat', async () => {
     const { sent } = renderShell([chat(3)], { useInternalChat: false });
     expect(screen.queryByTestId('menu-item-chats')).toBeNull();
     await settleQueries();
     expect(sent.filter((s) => s.url.startsWith('/api/chats'))).toEqual([]);
-    expect(screen.getByTestId('chats-unread').dataset.unread).toBe('false');
+    expect(screen.queryByTestId('chats')).toBeNull();
   });
 });
 

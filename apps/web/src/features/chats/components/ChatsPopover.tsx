@@ -12,14 +12,16 @@ import { HeaderPopover } from '../../../components/HeaderPopover';
 import { hasUnread } from '../chatsCache';
 import { useMyChats } from '../useChatsLive';
 
-/** The top bar's internal chats: the user's chats with their unread counts; a click opens one. */
+/** The top bar's internal chats (when the plan has them): the user's chats with their unread counts; a click opens one. */
 export function ChatsPopover() {
   const { t } = useTranslation('shell');
   const { t: tc } = useTranslation();
   const { user } = useAuth();
   const navigate = useNavigate();
-  const { chats } = useMyChats();
+  const { allowed, chats } = useMyChats();
   const unread = hasUnread(chats, user?.id);
+  // Like the menu entry, it is not offered when the plan has no internal chat.
+  if (!allowed) return null;
   return (
     <HeaderPopover
       label={t('topbar.chats')}
