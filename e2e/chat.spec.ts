@@ -4,6 +4,8 @@ import { menuItem, signInAndWait } from './support/ui';
 
 /** The first paint of a page after a full load, on a shared machine. */
 const PAGE_LOAD = { timeout: 30_000 };
+/** An event crossing from one browser to the other through the server, on a shared machine. */
+const LIVE = { timeout: 20_000 };
 
 /** The dot of the chats menu entry: MUI keeps the badge and marks it invisible. */
 const menuDot = (page: Page) => menuItem(page, '/chats').locator('.MuiBadge-badge');
@@ -14,12 +16,12 @@ test('an admin starts an internal chat with an agent, who sees it arrive live an
   const [adminContext, agentContext] = [await browser.newContext(), await browser.newContext()];
   try {
     const [admin, agent] = [await adminContext.newPage(), await agentContext.newPage()];
-    await signInAndWait(agent, DEMO_AGENT.email, DEMO_AGENT.password);
-    await signInAndWait(admin, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await Promise.all([signInAndWait(agent, DEMO_AGENT.email, DEMO_AGENT.password), signInAndWait(admin, DEMO_ADMIN.email, DEMO_ADMIN.password)]);
 
     // The admin creates the chat: the dialog first asks for a title, then for a user.
     await menuItem(admin, '/chats').click();
     await expect(admin.getByTestId('chats-page')).toBeVisible(PAGE_LOAD);
+    await expect(admin.getByTestId('chats-list-empty').or(admin.getByTestId('chats-list'))).toBeVisible(PAGE_LOAD);
     await admin.getByTestId('chats-add').click();
     const dialog = admin.getByTestId('chat-dialog');
     await dialog.getByTestId('chat-save').click();
@@ -40,7 +42,7 @@ test('an admin starts an internal chat with an agent, who sees it arrive live an
     await conversation.getByTestId('chat-composer').press('Enter');
     await expect(conversation.getByText('Bruno, pode cobrir o turno da tarde?')).toBeVisible();
 
-    await expect(agent.getByTestId('chats-unread')).toHaveAttribute('data-unread', 'true');
+    await expect(agent.getByTestId('chats-unread')).toHaveAttribute('data-unread', 'true', LIVE);
     await expect(menuDot(agent)).not.toHaveClass(/MuiBadge-invisible/);
     await agent.getByTestId('chats').click();
     const popover = agent.getByTestId('chats-popover');
@@ -53,16 +55,16 @@ test('an admin starts an internal chat with an agent, who sees it arrive live an
     await expect(agent).toHaveURL(/\/chats\/[0-9a-f-]{36}$/);
     const agentConversation = agent.getByTestId('chat-conversation');
     await expect(agentConversation.getByText('Bruno, pode cobrir o turno da tarde?')).toBeVisible(PAGE_LOAD);
-    await expect(agent.getByTestId('chats-unread')).toHaveAttribute('data-unread', 'false');
+    await expect(agent.getByTestId('chats-unread')).toHaveAttribute('data-unread', 'false', LIVE);
     await expect(menuDot(agent)).toHaveClass(/MuiBadge-invisible/);
 
     await conversation.getByTestId('chat-composer').fill('Obrigado!');
     await conversation.getByTestId('chat-send').click();
-    await expect(agentConversation.getByText('Obrigado!')).toBeVisible();
+    await expect(agentConversation.getByText('Obrigado!')).toBeVisible(LIVE);
     await agentConversation.getByTestId('chat-composer').fill('Combinado.');
     await agentConversation.getByTestId('chat-composer').press('Enter');
-    await expect(conversation.getByText('Combinado.')).toBeVisible();
-    await expect(agent.getByTestId('chats-unread')).toHaveAttribute('data-unread', 'false');
+    await expect(conversation.getByText('Combinado.')).toBeVisible(LIVE);
+    await expect(agent.getByTestId('chats-unread')).toHaveAttribute('data-unread', 'false', LIVE);
   } finally {
     await adminContext.close();
     await agentContext.close();
