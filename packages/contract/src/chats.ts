@@ -37,7 +37,8 @@ export const chatMessageInput = z.object({
 });
 export type ChatMessageInput = z.input<typeof chatMessageInput>;
 
-export const chatListQuery = listQuery.pick({ pageNumber: true });
+/** GET /chats: `searchParam` filters by title. */
+export const chatListQuery = listQuery;
 export const chatMessagesQuery = listQuery.pick({ pageNumber: true });
 
 /**

@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import { countAll, type Database } from '../../db/database.js';
 import type { ChatsTable } from '../../db/schema-chats.js';
 import type { ChatRef } from '@atende/contract';
@@ -39,12 +39,14 @@ export function membersOf(db: Database, companyId: number, chatIds: number[]) {
 export type MemberRow = Awaited<ReturnType<typeof membersOf>>[number];
 
 /** The chats this user is a member of, the most recently active first. */
-export async function pageOfChats(db: Database, companyId: number, userId: number, page: { limit: number; offset: number }) {
-  const query = db
+export async function pageOfChats(db: Database, companyId: number, userId: number, page: { search: string; limit: number; offset: number }) {
+  let query = db
     .selectFrom('chats')
     .innerJoin('chatUsers', (join) => join.onRef('chatUsers.chatId', '=', 'chats.id').onRef('chatUsers.companyId', '=', 'chats.companyId'))
     .where('chats.companyId', '=', companyId)
     .where('chatUsers.userId', '=', userId);
+  // The title, taken literally (strpos): % and _ are just characters.
+  if (page.search) query = query.where(sql<boolean>`strpos(lower(chats.title), ${page.search.toLowerCase()}) > 0`);
   const [rows, total] = await Promise.all([
     query.selectAll('chats').orderBy('chats.updatedAt', 'desc').orderBy('chats.id', 'desc').limit(page.limit).offset(page.offset).execute(),
     query.select(countAll()).executeTakeFirstOrThrow(),

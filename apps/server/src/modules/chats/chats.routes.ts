@@ -13,7 +13,7 @@ import { createChat, deleteChat, listChats, listMessages, markRead, sendMessage,
 export async function chatsRoutes(app: FastifyInstance, ctx: AppContext, guard: Guards) {
   const allowed = guard.planFeature('useInternalChat');
 
-  app.get('/chats', { preHandler: allowed }, async (request) => listChats(ctx, actorOf(request), parse(chatListQuery, request.query).pageNumber));
+  app.get('/chats', { preHandler: allowed }, async (request) => listChats(ctx, actorOf(request), parse(chatListQuery, request.query)));
 
   app.get('/chats/:id', { preHandler: allowed }, async (request) => showChat(ctx, actorOf(request), parse(chatRefParam, request.params).id));
 

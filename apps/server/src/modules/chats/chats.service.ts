@@ -9,6 +9,7 @@ import {
   type ChatMessagePage,
   type ChatPage,
   type ChatRef,
+  type ListQuery,
   type chatInput,
 } from '@atende/contract';
 import type { Actor } from '../../platform/actor.js';
@@ -47,10 +48,10 @@ async function memberIds(ctx: AppContext, actor: Actor, picked: number[]): Promi
   return membersWithOwner(actor.userId, picked);
 }
 
-export async function listChats(ctx: AppContext, actor: Actor, pageNumber: number): Promise<ChatPage> {
+export async function listChats(ctx: AppContext, actor: Actor, query: ListQuery): Promise<ChatPage> {
   const limit = CHAT_PAGE_SIZE;
-  const offset = (pageNumber - 1) * limit;
-  const { rows, count } = await repo.pageOfChats(ctx.db, actor.companyId, actor.userId, { limit, offset });
+  const offset = (query.pageNumber - 1) * limit;
+  const { rows, count } = await repo.pageOfChats(ctx.db, actor.companyId, actor.userId, { search: query.searchParam, limit, offset });
   const members = await repo.membersOf(ctx.db, actor.companyId, rows.map((row) => row.id));
   return { records: rows.map((row) => presentChat(row, members)), count, hasMore: offset + rows.length < count };
 }

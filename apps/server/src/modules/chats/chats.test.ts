@@ -105,6 +105,8 @@ describe('who reaches a chat', () => {
     expect((await ana.api.get(`/api/chats/${chat.uuid}`)).json().id).toBe(chat.id);
     expect((await ana.api.get('/api/chats')).json().records.map((c: Chat) => c.id)).toContain(chat.id);
     expect((await bia.api.get('/api/chats')).json().records.map((c: Chat) => c.id)).not.toContain(chat.id);
+    expect((await ana.api.get('/api/chats?searchParam=NÓS%20DOIS')).json().records.map((c: Chat) => c.id)).toEqual([chat.id]);
+    expect((await ana.api.get('/api/chats?searchParam=%25')).json().records).toEqual([]);
     for (const res of [
       await bia.api.get(`/api/chats/${chat.id}`),
       await bia.api.get(`/api/chats/${chat.uuid}`),
