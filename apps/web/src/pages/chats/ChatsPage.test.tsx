@@ -99,6 +99,22 @@ describe('<ChatsPage>', { timeout: 20_000 }, () => {
     await user.type(screen.getByTestId('chat-composer'), 'Tudo certo{Enter}');
     await waitFor(() => expect(sent.filter((s) => s.url === '/api/chats/1/messages' && s.method === 'POST').map((s) => s.body)).toEqual([{ message: 'Tudo certo' }]));
     expect(await screen.findByText('Tudo certo')).toBeTruthy();
+    expect((screen.getByTestId('chat-composer') as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('gives a refused message back to the composer, without an error toast', async () => {
+    renderPage([chat(1)], `/chats/${chat(1).uuid}`);
+    // The same answers, except that the send is refused.
+    serveApi({
+      'GET /api/chats': () => jsonResponse(200, { records: [chat(1)], count: 1, hasMore: false }),
+      'GET /api/chats/1/messages': () => jsonResponse(200, { records: [], count: 0, hasMore: false }),
+      'POST /api/chats/1/messages': () => jsonResponse(500, { error: 'ERR_INTERNAL' }),
+    });
+    const user = userEvent.setup();
+    await screen.findByTestId('chat-messages-empty');
+    await user.type(screen.getByTestId('chat-composer'), 'Vai falhar{Enter}');
+    await waitFor(() => expect((screen.getByTestId('chat-composer') as HTMLTextAreaElement).value).toBe('Vai falhar'));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('shows the chats and the messages in two tabs on a narrow screen', async () => {

@@ -126,7 +126,7 @@ function EmptyConversation() {
   );
 }
 
-/** A blank message is not sent; a refused one stays in the box (chat errors are not shown). */
+/** A blank message is not sent; a refused one returns to the box (chat errors are not shown). */
 function Composer({ chatId, onSent }: { chatId: number; onSent: () => void }) {
   const { t } = useTranslation('chats');
   const [text, setText] = useState('');
@@ -138,7 +138,9 @@ function Composer({ chatId, onSent }: { chatId: number; onSent: () => void }) {
     const message = text.trim();
     if (!message || send.isPending) return;
     onSent();
-    send.mutate(message, { onSuccess: () => setText('') });
+    // The box empties as the message leaves; a refused one comes back unless something new was typed.
+    setText('');
+    send.mutate(message, { onError: () => setText((current) => current || text) });
   }
 
   function onKeyDown(event: KeyboardEvent) {
