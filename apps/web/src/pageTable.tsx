@@ -38,6 +38,8 @@ const TagsPage = lazy(() => import('./pages/tags/TagsPage'));
 const QuickMessagesPage = lazy(() => import('./pages/quick-messages/QuickMessagesPage'));
 const SchedulesPage = lazy(() => import('./pages/schedules/SchedulesPage'));
 const KanbanPage = lazy(() => import('./pages/kanban/KanbanPage'));
+
+const ChatsPage = lazy(() => import('./pages/chats/ChatsPage'));
 const QueuesPage = lazy(() => import('./pages/queues/QueuesPage'));
 const SettingsPage = lazy(() => import('./pages/settings/SettingsPage'));
 const FilesPage = lazy(() => import('./pages/files/FilesPage'));
@@ -62,7 +64,7 @@ export const PAGES: readonly AppPage[] = [
   { path: '/contacts', page: ContactsPage, menu: main('contacts', ContactPhoneIcon) },
   { path: '/schedules', page: SchedulesPage, access: ACCESS.schedules, menu: main('schedules', EventIcon) },
   { path: '/tags', page: TagsPage, menu: main('tags', LocalOfferIcon) },
-  { path: '/chats', params: ':id?', page: soon('chats'), access: ACCESS.chats, menu: main('chats', ForumIcon, { badge: 'unreadChats' }) },
+  { path: '/chats', params: ':id?', page: ChatsPage, access: ACCESS.chats, menu: main('chats', ForumIcon, { badge: 'unreadChats' }) },
   { path: '/helps', page: soon('helps'), menu: main('helps', HelpOutlinedIcon) },
   // The page itself waits for GET /simulator/status and leaves when the server runs no simulator.
   { path: '/simulator', page: SimulatorPage, access: ACCESS.simulator, pageDecides: true, menu: main('simulator', PhoneIphoneIcon) },

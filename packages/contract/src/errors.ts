@@ -86,8 +86,9 @@ export const ERROR_CODES = [
   'ERR_NO_FILE_LIST_OPTION_FOUND',
   /** A file list keeps images, videos, audio and documents only (FILE_LIST_MEDIA_TYPES). */
   'ERR_FILE_TYPE_NOT_ALLOWED',
-  /** Larger than FILE_LIST_MAX_BYTES. */
-  'ERR_FILE_TOO_LARGE',
+
+  /** No chat with this id that the caller is a member of (another's chat is not revealed). */
+  'ERR_NO_CHAT_FOUND',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -2,6 +2,7 @@
  * Live channel contract (socket.io). Server events are named `company-{companyId}-{entity}`
  * and carry `{ action, ... }`. Rooms keep every event inside its company.
  */
+import type { ChatEventPayload } from './chats.js';
 import type { ConnectionEvent, ConnectionSessionEvent } from './connections.js';
 import type { Contact } from './contacts.js';
 import type { FileListEventPayload } from './files.js';
@@ -33,6 +34,9 @@ export interface LiveEventMap {
   schedule: ScheduleEventPayload;
   /** Admins only (files:manage). */
   fileList: FileListEventPayload;
+
+  /** Members of the chat only, each in their user room. */
+  chat: ChatEventPayload;
 }
 export type LiveEntity = keyof LiveEventMap;
 export type LivePayload<E extends LiveEntity> = LiveEventMap[E];

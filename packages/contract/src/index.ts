@@ -22,3 +22,5 @@ export * from './users.js';
 export * from './kanban.js';
 
 export * from './files.js';
+
+export * from './chats.js';

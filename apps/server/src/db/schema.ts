@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ChatTables } from './schema-chats.js';
 import type { ConversationTables } from './schema-conversations.js';
 import type { ScheduleTables } from './schema-schedules.js';
 import type { FileListTables } from './schema-files.js';
@@ -172,6 +173,8 @@ export interface WhatsappLeasesTable {
 }
 
 export interface DB extends ConversationTables, ScheduleTables, FileListTables {
+
+export interface DB extends ConversationTables, ScheduleTables, ChatTables {
   plans: PlansTable;
   companies: CompaniesTable;
   users: UsersTable;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Guards } from '../platform/authenticate.js';
 import type { AppContext } from '../platform/context.js';
+import { chatsRoutes } from './chats/chats.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { companiesRoutes } from './companies/companies.routes.js';
 import { contactsRoutes } from './contacts/contacts.routes.js';
@@ -54,4 +55,6 @@ export const apiModules: ModuleRegistration[] = [
   (api, ctx, guards) => kanbanRoutes(api, ctx, guards),
 
   (api, ctx, guards) => filesRoutes(api, ctx, guards),
+
+  (api, ctx, guards) => chatsRoutes(api, ctx, guards),
 ];

@@ -39,7 +39,9 @@ describe('typed live events', () => {
       // @ts-expect-error a ticket event carries a whole ticket
       live.toRoom(rooms.user(1), 7, 'ticket', { action: 'update', ticket: { id: 1 } });
       // @ts-expect-error no such live entity
-      live.toCompany(7, 'chat', { action: 'update' });
+      live.toCompany(7, 'chats', { action: 'update' });
+      // @ts-expect-error a chat's new message comes with the message itself
+      live.toRoom(rooms.user(1), 7, 'chat', { action: 'new-message', chatId: 3 });
     };
     expect(wrongCalls).toBeTypeOf('function');
     expectTypeOf<LiveEventMap['tag']>().toEqualTypeOf<TagEventPayload>();

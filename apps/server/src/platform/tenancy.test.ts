@@ -24,6 +24,8 @@ interface Ids {
   ticketNoteId: number;
   queueOptionId: number;
   scheduleId: number;
+  chatId: number;
+  chatUuid: string;
   ticketUuid: string;
   messageId: number;
   fileListId: number;
@@ -166,6 +168,15 @@ const PROBES: Probe[] = [
   { route: 'PUT /api/files/:id', url: (b) => `/api/files/${b.fileListId}`, body: () => ({ name: 'Hijacked', message: 'owned', options: [] }), status: 404, error: 'ERR_NO_FILE_LIST_FOUND' },
   { route: 'DELETE /api/files/:id', url: (b) => `/api/files/${b.fileListId}`, status: 404, error: 'ERR_NO_FILE_LIST_FOUND' },
   { route: 'POST /api/files/uploadList/:id', url: (b) => `/api/files/uploadList/${b.fileListId}`, status: 404, error: 'ERR_NO_FILE_LIST_FOUND' },
+
+  // Internal chat: another company's chat is not found, by id or by uuid.
+  { route: 'GET /api/chats/:id', url: (b) => `/api/chats/${b.chatId}`, status: 404, error: 'ERR_NO_CHAT_FOUND' },
+  { route: 'GET /api/chats/:id', url: (b) => `/api/chats/${b.chatUuid}`, status: 404, error: 'ERR_NO_CHAT_FOUND' },
+  { route: 'PUT /api/chats/:id', url: (b) => `/api/chats/${b.chatId}`, body: () => ({ title: 'Hijacked' }), status: 404, error: 'ERR_NO_CHAT_FOUND' },
+  { route: 'DELETE /api/chats/:id', url: (b) => `/api/chats/${b.chatId}`, status: 404, error: 'ERR_NO_CHAT_FOUND' },
+  { route: 'POST /api/chats/:id/read', url: (b) => `/api/chats/${b.chatId}/read`, status: 404, error: 'ERR_NO_CHAT_FOUND' },
+  { route: 'GET /api/chats/:id/messages', url: (b) => `/api/chats/${b.chatId}/messages`, status: 404, error: 'ERR_NO_CHAT_FOUND' },
+  { route: 'POST /api/chats/:id/messages', url: (b) => `/api/chats/${b.chatId}/messages`, body: () => ({ message: 'Cross message' }), status: 404, error: 'ERR_NO_CHAT_FOUND' },
 ];
 
 /**
@@ -177,6 +188,8 @@ const GUARDED = [
   '/api/whatsapp/', '/api/whatsappsession/', '/api/media/', '/api/webhooks/', '/api/simulator/',
   '/api/contacts/', '/api/tags/', '/api/ticket-tags/', '/api/quick-messages/', '/api/ticket-notes/', '/api/queue-options/',
   '/api/tickets/', '/api/messages/', '/api/schedules/', '/api/files/',
+
+  '/api/tickets/', '/api/messages/', '/api/schedules/', '/api/chats/',
 ];
 
 /** Ids of B sent inside bodies: refused as invalid fields, never linked. */
@@ -207,6 +220,8 @@ const BODY_PROBES: Array<Omit<Probe, 'route'> & { method: 'POST' | 'PUT' }> = [
   { method: 'POST', url: () => '/api/queue-options', body: (b) => ({ queueId: b.queueId, title: 'Cross option' }), status: 404, error: 'ERR_NO_QUEUE_FOUND' },
   { method: 'POST', url: () => '/api/schedules', body: (b) => ({ body: 'Cross schedule', contactId: b.contactId, sendAt: '2030-01-01T00:00:00Z' }), status: 404, error: 'ERR_NO_CONTACT_FOUND' },
   { method: 'POST', url: () => '/api/files', body: (b) => ({ name: 'Cross list', message: 'x', options: [{ id: b.fileListOptionId, name: 'Taken' }] }), status: 400, error: 'ERR_VALIDATION' },
+
+  { method: 'POST', url: () => '/api/chats', body: (b) => ({ title: 'Cross chat', users: [{ id: b.agentId }] }), status: 400, error: 'ERR_VALIDATION' },
 ];
 
 /** B's ids in query strings: not found, never B's rows. */
@@ -273,6 +288,9 @@ async function snapshotOfB() {
     `/api/messages/${b.ticketId}`,
     `/api/schedules/${b.scheduleId}`,
     `/api/files/${b.fileListId}`,
+
+    `/api/chats/${b.chatId}`,
+    `/api/chats/${b.chatId}/messages`,
   ];
   const answers = await Promise.all(reads.map((url) => adminB.get(url)));
   for (const res of answers) expect(res.statusCode).toBe(200);
@@ -301,6 +319,9 @@ beforeAll(async () => {
   const scheduleId = (await adminB.post('/api/schedules', { body: 'Agendada B', contactId, ticketId, sendAt: '2999-01-01T00:00:00Z' })).json().id;
   const ticketUuid = (await adminB.get(`/api/tickets/${ticketId}`)).json().uuid;
   const fileList = (await adminB.post('/api/files', { name: 'Arquivos B', message: 'B only', options: [{ name: 'Arquivo B' }] })).json();
+
+  const chat = (await adminB.post('/api/chats', { title: 'Chat B', users: [{ id: agent.json().id }] })).json();
+  expect((await adminB.post(`/api/chats/${chat.id}/messages`, { message: 'B only' })).statusCode).toBe(200);
   const message = await t.database.db
     .insertInto('messages')
     .values({ companyId: companyB.companyId, ticketId, contactId, whatsappId, fromMe: true, userId: companyB.adminId, body: 'B only', delivery: 'sent', sentAt: Date.now() })
@@ -321,6 +342,8 @@ beforeAll(async () => {
     ticketNoteId,
     queueOptionId,
     scheduleId,
+    chatId: chat.id,
+    chatUuid: chat.uuid,
     ticketUuid,
     messageId: Number(message.id),
     fileListId: fileList.id,

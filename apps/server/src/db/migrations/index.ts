@@ -19,6 +19,8 @@ import * as mediaQuotaAndQuickMessageStatus from './0023_media_quota_and_quick_m
 
 import * as files from './0020_files.js';
 
+import * as chats from './0018_chats.js';
+
 /**
  * Migrations in order. Listed statically (not read from disk) so the compiled server and the
  * tests run the very same set. Name each `NNNN_<feature>` and never edit one that has shipped.
@@ -43,4 +45,6 @@ export const migrations: Record<string, Migration> = {
   '0023_media_quota_and_quick_message_status': mediaQuotaAndQuickMessageStatus,
 
   '0020_files': files,
+
+  '0018_chats': chats,
 };

@@ -21,7 +21,7 @@ describe('useLiveEvent', () => {
       // @ts-expect-error a ticket handler cannot listen to contacts
       useLiveEvent('contact', (payload: TicketEvent) => payload.action);
       // @ts-expect-error no such live entity
-      useLiveEvent('chat', () => undefined);
+      useLiveEvent('chats', () => undefined);
     };
     expect(wrongListeners).toBeTypeOf('function');
   });

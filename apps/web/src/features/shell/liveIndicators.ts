@@ -4,15 +4,10 @@ import { useAuth } from '../../app/auth';
 import { useConnections } from '../connections';
 import { hasConnectionProblem } from '../connections';
 
-/**
- * Menu badges fed by live data. The internal chat module still has to fill in its own; the
- * connections one is live.
- */
+/** Menu badges fed by live data. */
 
-/** Dot on /chats when the user has unread internal chats. */
-export function useUnreadChats(): boolean {
-  return false;
-}
+/** Dot on /chats when the user has unread internal chats (kept live by ChatsLiveSync). */
+export { useUnreadChats } from '../chats';
 
 /**
  * Red badge on /connections when a connection is in qrcode, PAIRING, DISCONNECTED,

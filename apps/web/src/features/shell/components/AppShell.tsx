@@ -7,6 +7,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { SocketProvider } from '../../../app/SocketProvider';
+import { ChatsLiveSync } from '../../chats';
 import { ConnectionsLiveSync } from '../../connections';
 import { useSessionLiveEvents } from '../../live';
 import type { Menu } from '../menu';
@@ -84,6 +85,7 @@ export default function AppShell({ menu }: { menu: Menu }) {
     <SocketProvider>
       <SessionLiveEvents />
       <ConnectionsLiveSync />
+      <ChatsLiveSync />
       <ShellLayout menu={menu} />
     </SocketProvider>
   );

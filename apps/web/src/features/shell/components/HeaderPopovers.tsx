@@ -1,13 +1,10 @@
 import CampaignIcon from '@mui/icons-material/Campaign';
-import ForumIcon from '@mui/icons-material/Forum';
 import VolumeOffIcon from '@mui/icons-material/VolumeOff';
 import VolumeUpIcon from '@mui/icons-material/VolumeUp';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Slider from '@mui/material/Slider';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useUnreadChats } from '../liveIndicators';
 import { useVolume } from '../../../lib/useVolume';
 import { HeaderPopover } from '../../../components/HeaderPopover';
 
@@ -32,24 +29,8 @@ export function AnnouncementsPopover() {
   );
 }
 
-export function ChatsPopover() {
-  const { t } = useTranslation('shell');
-  const { t: tc } = useTranslation();
-  const unread = useUnreadChats();
-  return (
-    <HeaderPopover
-      label={t('topbar.chats')}
-      testId="chats"
-      icon={
-        <Badge variant="dot" color="secondary" invisible={!unread}>
-          <ForumIcon />
-        </Badge>
-      }
-    >
-      <EmptyText testId="chats-empty">{tc('noRecords')}</EmptyText>
-    </HeaderPopover>
-  );
-}
+/** The chats pop-over lives with the chats it lists. */
+export { ChatsPopover } from '../../chats';
 
 export function VolumePopover() {
   const { t } = useTranslation('shell');

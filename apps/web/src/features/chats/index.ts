@@ -1,0 +1,2 @@
+export { ChatsPopover } from './components/ChatsPopover';
+export { ChatsLiveSync, useUnreadChats } from './useChatsLive';
