@@ -74,6 +74,11 @@ export const ERROR_CODES = [
   'ERR_NO_SCHEDULE_FOUND',
   /** A schedule already sent is history: it is no longer edited. */
   'ERR_SCHEDULE_ALREADY_SENT',
+  // announcements and help videos
+  'ERR_NO_ANNOUNCEMENT_FOUND',
+  /** An announcement's image must be a .png, .jpg or .jpeg picture. */
+  'ERR_INVALID_IMAGE',
+  'ERR_NO_HELP_FOUND',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

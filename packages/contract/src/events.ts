@@ -2,6 +2,7 @@
  * Live channel contract (socket.io). Server events are named `company-{companyId}-{entity}`
  * and carry `{ action, ... }`. Rooms keep every event inside its company.
  */
+import type { AnnouncementEventPayload } from './announcements.js';
 import type { ConnectionEvent, ConnectionSessionEvent } from './connections.js';
 import type { Contact } from './contacts.js';
 import type { MessageEvent } from './messages.js';
@@ -30,6 +31,8 @@ export interface LiveEventMap {
   auth: AuthEventPayload;
   settings: SettingsEventPayload;
   schedule: ScheduleEventPayload;
+  /** Platform-wide: sent to every company (announcements.service). */
+  announcement: AnnouncementEventPayload;
 }
 export type LiveEntity = keyof LiveEventMap;
 export type LivePayload<E extends LiveEntity> = LiveEventMap[E];

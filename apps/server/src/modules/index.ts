@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Guards } from '../platform/authenticate.js';
 import type { AppContext } from '../platform/context.js';
+import { announcementsRoutes } from './announcements/announcements.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { companiesRoutes } from './companies/companies.routes.js';
 import { contactsRoutes } from './contacts/contacts.routes.js';
+import { helpsRoutes } from './helps/helps.routes.js';
 import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { connectionsRoutes } from './connections/connections.routes.js';
 import { mediaRoutes } from './media/media.routes.js';
@@ -49,4 +51,6 @@ export const apiModules: ModuleRegistration[] = [
   (api, ctx) => whatsappProviderRoutes(api, ctx),
   (api, ctx, guards) => ticketsRoutes(api, ctx, guards),
   (api, ctx, guards) => messagesRoutes(api, ctx, guards),
+  (api, ctx, guards) => announcementsRoutes(api, ctx, guards),
+  (api, ctx, guards) => helpsRoutes(api, ctx, guards),
 ];

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEEKDAYS_EN } from '@atende/contract';
 import { insertTicketRow } from '../test/conversation-fixtures.js';
+import { ensurePlatformAdmin } from '../modules/seed/seed.js';
 import { startTestApp, type ApiClient, type TestApp, type TestCompany } from '../test/harness.js';
 
 /**
@@ -26,6 +27,9 @@ interface Ids {
   scheduleId: number;
   ticketUuid: string;
   messageId: number;
+  /** The platform's (the super user's), not B's: a company admin may read but never change them. */
+  announcementId: number;
+  helpId: number;
 }
 
 interface Probe {
@@ -160,6 +164,17 @@ const PROBES: Probe[] = [
   { route: 'DELETE /api/schedules/:id', url: (b) => `/api/schedules/${b.scheduleId}`, status: 404, error: 'ERR_NO_SCHEDULE_FOUND' },
   { route: 'POST /api/schedules/:id/media-upload', url: (b) => `/api/schedules/${b.scheduleId}/media-upload`, status: 404, error: 'ERR_NO_SCHEDULE_FOUND' },
   { route: 'DELETE /api/schedules/:id/media-upload', url: (b) => `/api/schedules/${b.scheduleId}/media-upload`, status: 404, error: 'ERR_NO_SCHEDULE_FOUND' },
+  { route: 'GET /api/announcements/:id', url: (b) => `/api/announcements/${b.announcementId}`, status: 403, error: 'ERR_NO_PERMISSION' },
+  { route: 'PUT /api/announcements/:id', url: (b) => `/api/announcements/${b.announcementId}`, body: () => ({ title: 'Hijacked' }), status: 403, error: 'ERR_NO_PERMISSION' },
+  { route: 'DELETE /api/announcements/:id', url: (b) => `/api/announcements/${b.announcementId}`, status: 403, error: 'ERR_NO_PERMISSION' },
+  { route: 'POST /api/announcements/:id/media-upload', url: (b) => `/api/announcements/${b.announcementId}/media-upload`, status: 403, error: 'ERR_NO_PERMISSION' },
+  { route: 'DELETE /api/announcements/:id/media-upload', url: (b) => `/api/announcements/${b.announcementId}/media-upload`, status: 403, error: 'ERR_NO_PERMISSION' },
+  // The public image path serves announcements' images only, never a company's media.
+  { route: 'GET /api/announcements/media/:fileName', url: (b) => `/api/announcements/media/${b.mediaName}`, status: 404, error: 'ERR_NOT_FOUND' },
+  // Help videos are everyone's to watch: reading one is allowed, changing it is the super user's.
+  { route: 'GET /api/helps/:id', url: (b) => `/api/helps/${b.helpId}`, status: 200 },
+  { route: 'PUT /api/helps/:id', url: (b) => `/api/helps/${b.helpId}`, body: () => ({ title: 'Hijacked' }), status: 403, error: 'ERR_NO_PERMISSION' },
+  { route: 'DELETE /api/helps/:id', url: (b) => `/api/helps/${b.helpId}`, status: 403, error: 'ERR_NO_PERMISSION' },
 ];
 
 /**
@@ -170,7 +185,7 @@ const GUARDED = [
   '/api/users/', '/api/queue/', '/api/companies/', '/api/plans/', '/api/settings/',
   '/api/whatsapp/', '/api/whatsappsession/', '/api/media/', '/api/webhooks/', '/api/simulator/',
   '/api/contacts/', '/api/tags/', '/api/ticket-tags/', '/api/quick-messages/', '/api/ticket-notes/', '/api/queue-options/',
-  '/api/tickets/', '/api/messages/', '/api/schedules/',
+  '/api/tickets/', '/api/messages/', '/api/schedules/', '/api/announcements/', '/api/helps/',
 ];
 
 /** Ids of B sent inside bodies: refused as invalid fields, never linked. */
@@ -265,6 +280,8 @@ async function snapshotOfB() {
     `/api/tickets/u/${b.ticketUuid}`,
     `/api/messages/${b.ticketId}`,
     `/api/schedules/${b.scheduleId}`,
+    '/api/announcements',
+    `/api/helps/${b.helpId}`,
   ];
   const answers = await Promise.all(reads.map((url) => adminB.get(url)));
   for (const res of answers) expect(res.statusCode).toBe(200);
@@ -292,6 +309,10 @@ beforeAll(async () => {
   const queueOptionId = (await adminB.post('/api/queue-options', { queueId, title: 'Opção B' })).json().id;
   const scheduleId = (await adminB.post('/api/schedules', { body: 'Agendada B', contactId, ticketId, sendAt: '2999-01-01T00:00:00Z' })).json().id;
   const ticketUuid = (await adminB.get(`/api/tickets/${ticketId}`)).json().uuid;
+  await ensurePlatformAdmin(t.database.db, t.config, t.app.log);
+  const root = t.as(await t.login(t.config.adminEmail, t.config.adminPassword));
+  const announcementId = (await root.post('/api/announcements', { title: 'Aviso', text: 'Para todos' })).json().id;
+  const helpId = (await root.post('/api/helps', { title: 'Ajuda', video: 'aBcDeFgHiJk' })).json().id;
   const message = await t.database.db
     .insertInto('messages')
     .values({ companyId: companyB.companyId, ticketId, contactId, whatsappId, fromMe: true, userId: companyB.adminId, body: 'B only', delivery: 'sent', sentAt: Date.now() })
@@ -314,6 +335,8 @@ beforeAll(async () => {
     scheduleId,
     ticketUuid,
     messageId: Number(message.id),
+    announcementId,
+    helpId,
   };
 });
 afterAll(() => t.close());
