@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { V, flag } from './common.js';
+import { V, flag, listQuery } from './common.js';
 
 /** 1 high, 2 medium, 3 low; a new announcement is low priority and active unless told otherwise. */
 export const ANNOUNCEMENT_PRIORITIES = [1, 2, 3] as const;
@@ -49,6 +49,10 @@ export interface Announcement {
   createdAt: string;
   updatedAt: string;
 }
+
+/** GET /announcements; `activeOnly` (the top bar) leaves out inactive ones for the super user too. */
+export const announcementListQuery = listQuery.extend({ activeOnly: flag.optional().transform((v) => v ?? false) });
+export type AnnouncementListQuery = z.infer<typeof announcementListQuery>;
 
 /** GET /announcements: the super user gets every announcement, everyone else the active ones. */
 export interface AnnouncementPage {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ANNOUNCEMENT_IMAGE, announcementInput, idParam, listQuery, sentFields } from '@atende/contract';
+import { ANNOUNCEMENT_IMAGE, announcementInput, announcementListQuery, idParam, sentFields } from '@atende/contract';
 import { actorOf, type Guards } from '../../platform/authenticate.js';
 import type { AppContext } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
@@ -24,7 +24,7 @@ const mediaParams = z.object({ fileName: z.string().max(100) });
  * bar). Their images are public (they are shown to every company) under unguessable names.
  */
 export async function announcementsRoutes(app: FastifyInstance, ctx: AppContext, guard: Guards) {
-  app.get('/announcements', { preHandler: guard.signedIn }, async (request) => listAnnouncements(ctx, actorOf(request), parse(listQuery, request.query)));
+  app.get('/announcements', { preHandler: guard.signedIn }, async (request) => listAnnouncements(ctx, actorOf(request), parse(announcementListQuery, request.query)));
 
   app.get('/announcements/:id', { preHandler: guard.superUser }, async (request) => showAnnouncement(ctx, parse(idParam, request.params).id));
 

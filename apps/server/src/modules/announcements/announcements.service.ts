@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { PAGE_SIZE, type Announcement, type AnnouncementEventPayload, type AnnouncementPage, type ListQuery, type announcementInput } from '@atende/contract';
+import { PAGE_SIZE, type Announcement, type AnnouncementEventPayload, type AnnouncementListQuery, type AnnouncementPage, type announcementInput } from '@atende/contract';
 import type { Actor } from '../../platform/actor.js';
 import type { AppContext } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
@@ -26,10 +26,10 @@ async function load(ctx: AppContext, id: number) {
   return row;
 }
 
-export async function listAnnouncements(ctx: AppContext, actor: Actor, query: ListQuery): Promise<AnnouncementPage> {
+export async function listAnnouncements(ctx: AppContext, actor: Actor, query: AnnouncementListQuery): Promise<AnnouncementPage> {
   const limit = PAGE_SIZE.default;
   const offset = (query.pageNumber - 1) * limit;
-  const { rows, count } = await repo.pageOfAnnouncements(ctx.db, { search: query.searchParam, activeOnly: !seesInactive(actor), limit, offset });
+  const { rows, count } = await repo.pageOfAnnouncements(ctx.db, { search: query.searchParam, activeOnly: query.activeOnly || !seesInactive(actor), limit, offset });
   return { records: rows.map(presentAnnouncement), count, hasMore: offset + rows.length < count };
 }
 

@@ -174,6 +174,10 @@ describe('reading announcements', () => {
     }
     const all = (await root.get('/api/announcements')).json().records.map((r: { id: number }) => r.id);
     expect(all).toEqual(expect.arrayContaining([active.id, inactive.id]));
+    // The super user's own top bar asks for the active ones only.
+    const topBar = (await root.get('/api/announcements?activeOnly=true')).json().records.map((r: { id: number }) => r.id);
+    expect(topBar).toContain(active.id);
+    expect(topBar).not.toContain(inactive.id);
     // High priority first.
     const priorities = (await root.get('/api/announcements')).json().records.map((r: { priority: number }) => r.priority);
     expect(priorities).toEqual([...priorities].sort());
