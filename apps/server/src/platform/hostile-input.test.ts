@@ -129,6 +129,20 @@ const ROUTES: Record<string, RouteInputs> = {
   'POST /api/messages/:id': { body: c.messageSendInput, upload: { field: 'medias', fields: ['body', 'quotedMsg', 'idempotencyKey'] } },
   'PUT /api/messages/:id': { body: c.messageEditInput },
   'DELETE /api/messages/:id': {},
+  'GET /api/announcements': { query: c.announcementListQuery },
+  'POST /api/announcements': { body: c.announcementInput },
+  'GET /api/announcements/:id': {},
+  'PUT /api/announcements/:id': { body: c.announcementInput.partial() },
+  'DELETE /api/announcements/:id': {},
+  'POST /api/announcements/:id/media-upload': { upload: { field: c.ANNOUNCEMENT_IMAGE.field, fields: [] } },
+  'DELETE /api/announcements/:id/media-upload': {},
+  'GET /api/announcements/media/:fileName': {},
+  'GET /api/helps': { query: c.listQuery },
+  'GET /api/helps/list': {},
+  'GET /api/helps/:id': {},
+  'POST /api/helps': { body: c.helpInput },
+  'PUT /api/helps/:id': { body: c.helpInput.partial() },
+  'DELETE /api/helps/:id': {},
 };
 
 /** Method and path of every route, read from the router's own listing. */
