@@ -14,8 +14,7 @@ test('the super user publishes an announcement and an agent of another company s
   try {
     const root = await superContext.newPage();
     const agent = await agentContext.newPage();
-    await signInAndWait(root, SUPER.email, SUPER.password);
-    await signInAndWait(agent, DEMO_AGENT.email, DEMO_AGENT.password);
+    await Promise.all([signInAndWait(root, SUPER.email, SUPER.password), signInAndWait(agent, DEMO_AGENT.email, DEMO_AGENT.password)]);
 
     // The agent keeps the top bar's pop-over open while the announcement is written elsewhere.
     await agent.getByTestId('announcements').click();
@@ -73,7 +72,8 @@ test('the super user adds a help video in Settings > Ajuda and an agent plays it
   const agentContext = await browser.newContext();
   try {
     const root = await superContext.newPage();
-    await signInAndWait(root, SUPER.email, SUPER.password);
+    const agent = await agentContext.newPage();
+    await Promise.all([signInAndWait(root, SUPER.email, SUPER.password), signInAndWait(agent, DEMO_AGENT.email, DEMO_AGENT.password)]);
     await menuItem(root, '/settings').click();
     await root.getByTestId('settings-tab-helps').click();
     const tab = root.getByTestId('helps-settings');
@@ -83,8 +83,6 @@ test('the super user adds a help video in Settings > Ajuda and an agent plays it
     await tab.getByTestId('help-save').click();
     await expect(tab.getByTestId('helps-table').locator('tr', { hasText: title })).toContainText('aBcDeFgHiJk');
 
-    const agent = await agentContext.newPage();
-    await signInAndWait(agent, DEMO_AGENT.email, DEMO_AGENT.password);
     await menuItem(agent, '/helps').click();
     await expect(agent.getByTestId('helps-page').getByRole('heading', { name: /^Ajuda \(\d+\)$/ })).toBeVisible();
     const card = agent.locator('[data-testid^="help-card-"]', { hasText: title });
