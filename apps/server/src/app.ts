@@ -5,6 +5,7 @@ import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
+import { UPLOADS } from '@atende/contract';
 import fastifyStatic from '@fastify/static';
 import type { Role } from './config.js';
 import { compose, type AppOptions, type Composition } from './composition.js';
@@ -59,7 +60,12 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   await app.register(cookie);
   await app.register(helmet, securityHeaders(config));
   if (config.corsOrigins.length) await app.register(cors, crossOriginAccess(config.corsOrigins));
-  await app.register(multipart, { limits: { fileSize: 64 * 1024 * 1024, files: 10 } });
+  // Routes read files with ctx.uploads, which sets each route's own limits; these bound the rest.
+  await app.register(multipart, { limits: { fileSize: UPLOADS.mediaMaxBytes, files: UPLOADS.filesPerMessage, fields: 20, fieldSize: 64 * 1024, parts: 40 } });
+  app.addHook('onSend', async (request, _reply, payload) => {
+    await ctx.uploads.discard(request);
+    return payload;
+  });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {

@@ -35,6 +35,7 @@ import type { AppContext } from './platform/context.js';
 import { createLiveServer, type LiveServer } from './platform/live.js';
 import { createMediaStore } from './platform/media.js';
 import { createLoginLimiter } from './platform/rate-limit.js';
+import { createUploads } from './platform/uploads.js';
 import { createTokenService } from './platform/tokens.js';
 
 export interface AppOptions {
@@ -89,6 +90,7 @@ export function compose(app: FastifyInstance, options: AppOptions): Composition 
   const tokens = createTokenService(config.jwtSecret, options.accessTokenTtlSeconds);
   const loginLimiter = createLoginLimiter(config.login, options.redis);
   const media = createMediaStore({ dataDir: config.dataDir, ffmpegPath: config.ffmpegPath });
+  const uploads = createUploads({ dataDir: config.dataDir, db: database.db, media, redis: options.redis, ...config.uploads });
   // The one provider registry of this process: the only place a connection's provider is chosen.
   const registry = createProviderRegistry({
     ...options.whatsapp,
@@ -126,6 +128,7 @@ export function compose(app: FastifyInstance, options: AppOptions): Composition 
     redis: options.redis,
     live,
     media,
+    uploads,
     sessions,
     outbox: { kick: (whatsappId) => outbox.kick(whatsappId) },
     automation,

@@ -41,6 +41,9 @@ const envSchema = z.object({
   LIVE_RECHECK_MS: z.coerce.number().int().min(50).max(60_000).default(60_000),
   LOGIN_FREE_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** What a company may store through uploads, in MB (0: no limit). Customers' media never counts. */
+  MEDIA_QUOTA_MB: z.coerce.number().int().min(0).default(5120),
+  UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
 });
 
 export const DEFAULT_ADMIN_PASSWORD = 'atende-admin';
@@ -78,6 +81,7 @@ export interface Config {
   trustProxy: boolean;
   login: { maxPerIp: number; windowSeconds: number; freeFailures: number; maxDelaySeconds: number };
   liveRecheckMs?: number;
+  uploads: { quotaBytes: number; perMinute: number };
 }
 
 /**
@@ -128,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: resolve(e.WEB_DIST ?? join(here, '../../web/dist')),
     trustProxy: e.TRUST_PROXY ?? false,
     liveRecheckMs: e.LIVE_RECHECK_MS,
+    uploads: { quotaBytes: e.MEDIA_QUOTA_MB * 1024 * 1024, perMinute: e.UPLOADS_PER_MINUTE },
     login: {
       maxPerIp: e.LOGIN_MAX_PER_IP,
       windowSeconds: e.LOGIN_WINDOW_SECONDS,

@@ -32,6 +32,25 @@ export const UI = {
   listBottomPx: 100,
 } as const;
 
+/**
+ * Upload limits, checked by the server while a file streams in and by the web app before it is
+ * sent. WhatsApp itself refuses video and audio above 16 MB.
+ */
+export const UPLOADS = {
+  /** Each file of a message, a quick reply's or a schedule's attachment. */
+  mediaMaxBytes: 16 * 1024 * 1024,
+  /** Files sent together in one message. */
+  filesPerMessage: 10,
+  /** Small images shown inside the app (announcements). */
+  imageMaxBytes: 2 * 1024 * 1024,
+} as const;
+
+/** '16 MB' for 16 * 1024 * 1024: how limits are shown to people. */
+export function formatMegabytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
+}
+
 /** A warning shows at login when fewer than this many days remain before the company due date. */
 export const DUE_DATE_WARNING_DAYS = 5;
 

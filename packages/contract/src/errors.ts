@@ -61,6 +61,12 @@ export const ERROR_CODES = [
   'ERR_PLAN_FEATURE_DISABLED',
   'ERR_INVALID_SETTING_VALUE',
   'ERR_PAYLOAD_TOO_LARGE',
+  /** A file above its route's limit (details.maxBytes); refused while it streams in. */
+  'ERR_FILE_TOO_LARGE',
+  /** The company's stored uploads would pass its quota (MEDIA_QUOTA_MB). */
+  'ERR_STORAGE_QUOTA_EXCEEDED',
+  /** More uploads in a minute than a person may send (details.retryAfterSeconds). */
+  'ERR_TOO_MANY_UPLOADS',
   'ERR_QUEUE_NAME_ALREADY_EXISTS',
   // conversation engine: workspace data
   'ERR_NO_TAG_FOUND',

@@ -45,6 +45,8 @@ export interface CompaniesTable {
   dueDate: string | null;
   recurrence: ColumnType<Recurrence, Recurrence | undefined, Recurrence>;
   schedules: ColumnType<CompanySchedule[], string | undefined, string>;
+  /** Bytes stored through uploads (bigint, read as text); changed only by platform/uploads.ts. */
+  mediaBytes: ColumnType<string, never, never>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

@@ -11,6 +11,7 @@ import type { LoginLimiter } from './rate-limit.js';
 import type { TokenService } from './tokens.js';
 import type { Clock } from './clock.js';
 import type { MediaStore } from './media.js';
+import type { Uploads } from './uploads.js';
 
 /**
  * What every module's routes and services receive: the process's shared parts, built once by the
@@ -28,6 +29,8 @@ export interface AppContext {
   redis?: RedisClientType;
   /** Media files of the companies (DATA_DIR/media). */
   media: MediaStore;
+  /** Files people upload: streamed to disk, limited per route, counted per company. */
+  uploads: Uploads;
   /** WhatsApp sessions of this process (modules/connections); it also holds the one provider registry. */
   sessions: SessionManager;
   /** The outbox of this process: told when a message to send was stored. */

@@ -6,14 +6,11 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MediaSink } from '../channels/whatsapp/provider.js';
-import type { FastifyRequest } from 'fastify';
-import { V } from '@atende/contract';
 import { AppError } from './errors.js';
-import { isStorableText } from './validation.js';
 
 /** Extension by mime type. Anything else is stored as .bin and served as a download. */
 const EXTENSIONS: Record<string, string> = {
@@ -81,25 +78,44 @@ export interface StoredMedia {
 export interface MediaStore {
   /** Saves the bytes for the company; answers the new file's name (the only handle to it). */
   save(companyId: number, input: { data: Buffer; mimeType: string; fileName?: string }): Promise<string>;
+  /** Moves a file already on disk (an upload) into the company's media; answers its new name. */
+  adopt(companyId: number, input: { path: string; mimeType: string; fileName?: string }): Promise<string>;
   /** The file when `fileName` is a media name of this company; null for anything else. */
   read(companyId: number, fileName: string): Promise<StoredMedia | null>;
   /** Adapter for the WhatsApp providers: inbound media is saved before the event is handed on. */
   readonly sink: MediaSink;
-  /** Any audio to an ogg/opus voice note, with the configured ffmpeg. */
-  toVoiceNote(audio: Buffer): Promise<Buffer>;
+  /** Any audio (bytes or a file on disk) to an ogg/opus voice note, with the configured ffmpeg. */
+  toVoiceNote(audio: Buffer | { path: string }): Promise<Buffer>;
 }
 
 export function createMediaStore(options: { dataDir: string; ffmpegPath?: string }): MediaStore {
   const root = join(options.dataDir, 'media');
   const folderOf = (companyId: number) => join(root, `company-${Math.trunc(companyId)}`);
 
+  const newName = async (companyId: number, mimeType: string, fileName?: string) => {
+    const folder = folderOf(companyId);
+    await mkdir(folder, { recursive: true });
+    const name = `${randomBytes(24).toString('base64url')}.${extensionFor(mimeType, fileName)}`;
+    return { name, path: join(folder, name) };
+  };
+
   const store: MediaStore = {
     async save(companyId, { data, mimeType, fileName }) {
-      const folder = folderOf(companyId);
-      await mkdir(folder, { recursive: true });
-      const name = `${randomBytes(24).toString('base64url')}.${extensionFor(mimeType, fileName)}`;
-      await writeFile(join(folder, name), data, { flag: 'wx', mode: 0o640 });
-      return name;
+      const target = await newName(companyId, mimeType, fileName);
+      await writeFile(target.path, data, { flag: 'wx', mode: 0o640 });
+      return target.name;
+    },
+    async adopt(companyId, { path, mimeType, fileName }) {
+      const target = await newName(companyId, mimeType, fileName);
+      try {
+        await rename(path, target.path);
+      } catch (error) {
+        // DATA_DIR's media on another disk than its uploads: copy, then let the upload go.
+        if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+        await copyFile(path, target.path);
+        await rm(path, { force: true });
+      }
+      return target.name;
     },
     async read(companyId, fileName) {
       const match = MEDIA_NAME.exec(fileName);
@@ -130,12 +146,13 @@ export interface VoiceNoteOptions {
  * a voice message). The input goes through a temporary file: some containers (m4a) need seeking.
  * ERR_FFMPEG_UNAVAILABLE (503) when ffmpeg cannot be run; ERR_VALIDATION when it cannot read the audio.
  */
-export async function toVoiceNote(audio: Buffer, options: VoiceNoteOptions = {}): Promise<Buffer> {
+export async function toVoiceNote(audio: Buffer | { path: string }, options: VoiceNoteOptions = {}): Promise<Buffer> {
   const ffmpeg = options.ffmpegPath || 'ffmpeg';
   const dir = await mkdtemp(join(tmpdir(), 'atende-voice-'));
   try {
-    const input = join(dir, 'input');
-    await writeFile(input, audio);
+    let input = join(dir, 'input');
+    if (Buffer.isBuffer(audio)) await writeFile(input, audio);
+    else input = audio.path;
     const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-i', input, '-vn', '-map_metadata', '-1',
       '-ac', '1', '-ar', '48000', '-c:a', 'libopus', '-b:a', '32k', '-application', 'voip', '-f', 'ogg', 'pipe:1'];
     return await run(ffmpeg, args, options.timeoutMs ?? 60_000);
@@ -168,31 +185,4 @@ function run(command: string, args: string[], timeoutMs: number): Promise<Buffer
       reject(failure);
     });
   });
-}
-
-/** One file sent in a multipart upload, read into memory. */
-export interface UploadedFile {
-  data: Buffer;
-  mimeType: string;
-  fileName: string;
-}
-
-/**
- * The upload's file part named `field`, read into memory (the app's multipart limit caps its
- * size); other parts are read and ignored. Missing or empty: ERR_VALIDATION on that field.
- */
-export async function uploadedFile(request: FastifyRequest, field: string): Promise<UploadedFile> {
-  const missing = () => new AppError('ERR_VALIDATION', 400, { fields: { [field]: V.required } });
-  if (!request.isMultipart()) throw missing();
-  let file: UploadedFile | null = null;
-  for await (const part of request.parts()) {
-    if (part.type !== 'file') continue;
-    const data = await part.toBuffer();
-    if (part.fieldname === field && !file && data.length > 0) {
-      if (part.filename && !isStorableText(part.filename)) throw new AppError('ERR_VALIDATION', 400, { fields: { [field]: V.invalid } });
-      file = { data, mimeType: part.mimetype || 'application/octet-stream', fileName: (part.filename || 'file').slice(0, 255) };
-    }
-  }
-  if (!file) throw missing();
-  return file;
 }

@@ -36,22 +36,26 @@ export const tooManyAttempts = (retryAfterSeconds: number) =>
   new AppError('ERR_TOO_MANY_ATTEMPTS', 429, { details: { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)) } });
 
 /**
+ * A counter of `points` per `durationSeconds` and key: in Redis when several nodes share the load,
+ * in memory otherwise. While Redis is down (or reconnecting) each node counts in its own memory
+ * instead of waiting for Redis: the app keeps working, throttled per node until it is back.
+ */
+export function createRateLimiter(prefix: string, points: number, durationSeconds: number, redis?: RedisClientType): RateLimiterAbstract {
+  const inMemory = new RateLimiterMemory({ keyPrefix: prefix, points, duration: durationSeconds });
+  if (!redis) return inMemory;
+  return new RateLimiterRedis({
+    storeClient: redis, useRedisPackage: true, keyPrefix: prefix, points, duration: durationSeconds,
+    rejectIfRedisNotReady: true, insuranceLimiter: inMemory,
+  });
+}
+
+/**
  * Login throttling. Failures are counted per email and IP together and slow that pair down
  * progressively, so nobody can lock an account out for its owner signing in from elsewhere; a
- * generous cap of attempts per IP bounds guessing across many emails. In Redis when several nodes
- * share the load, in memory otherwise (and while Redis is unreachable).
+ * generous cap of attempts per IP bounds guessing across many emails.
  */
 export function createLoginLimiter(limits: LoginLimits, redis?: RedisClientType): LoginLimiter {
-  const make = (prefix: string, points: number, duration: number): RateLimiterAbstract => {
-    const inMemory = new RateLimiterMemory({ keyPrefix: prefix, points, duration });
-    if (!redis) return inMemory;
-    // While Redis is down (or reconnecting) each node counts in its own memory instead of waiting
-    // for Redis: login keeps working, throttled per node until the connection is back.
-    return new RateLimiterRedis({
-      storeClient: redis, useRedisPackage: true, keyPrefix: prefix, points, duration,
-      rejectIfRedisNotReady: true, insuranceLimiter: inMemory,
-    });
-  };
+  const make = (prefix: string, points: number, duration: number) => createRateLimiter(prefix, points, duration, redis);
   const byIp = make('login-ip', limits.maxPerIp, limits.windowSeconds);
   const failures = make('login-failures', Number.MAX_SAFE_INTEGER, FAILURE_MEMORY_SECONDS);
   // A pair is blocked (block()) for its current wait after each failure past the free ones.

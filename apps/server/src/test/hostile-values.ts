@@ -1,3 +1,4 @@
+import { multipart } from './multipart.js';
 import fc from 'fast-check';
 import type { z } from 'zod';
 
@@ -142,17 +143,11 @@ export function queryString(query: Record<string, unknown>): string {
   return parts.length ? `?${parts.join('&')}` : '';
 }
 
-/** A multipart body with text fields and one file part, written by hand so any file name can be sent. */
+/** A multipart body with text fields and one file part (any file name). */
 export function multipartBody(fields: Record<string, string>, file: { field: string; fileName: string; data: Buffer; mimeType: string }) {
-  const boundary = `----atende${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  chunks.push(
-    Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${file.field}"; filename="${file.fileName}"\r\ncontent-type: ${file.mimeType}\r\n\r\n`),
-    file.data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+  const { payload, headers } = multipart([
+    ...Object.entries(fields).map(([name, value]) => ({ name, value })),
+    { name: file.field, file: file.data, fileName: file.fileName, type: file.mimeType },
+  ]);
+  return { payload, contentType: headers['content-type'] };
 }

@@ -11,6 +11,13 @@ describe('error display rule', () => {
     expect(errorMessage(err)).toBe('Falha na autenticação. Por favor, tente novamente.');
   });
 
+  it('names the limit or the wait the server gives', () => {
+    expect(errorMessage(new ApiError(413, { error: 'ERR_FILE_TOO_LARGE', details: { maxBytes: 16 * 1024 * 1024 } }))).toBe('O arquivo passa do limite de 16 MB.');
+    expect(errorMessage(new ApiError(429, { error: 'ERR_TOO_MANY_UPLOADS', details: { retryAfterSeconds: 42 } }))).toBe(
+      'Muitos envios de arquivos seguidos. Tente de novo em 42 s.',
+    );
+  });
+
   it('follows the chosen language', async () => {
     await i18n.changeLanguage('en');
     expect(errorMessage(new ApiError(409, { error: 'ERR_EMAIL_IN_USE' }))).toBe('This email is already in use.');

@@ -16,6 +16,7 @@ import * as dropTicketSearchWords from './0014_drop_ticket_search_words.js';
 import * as ticketSearchFoldOnClose from './0015_ticket_search_fold_on_close.js';
 import * as connectionNextRetry from './0016_connection_next_retry.js';
 import * as announcements from './0019_announcements.js';
+import * as companyMediaBytes from './0023_company_media_bytes.js';
 
 /**
  * Migrations in order. Listed statically (not read from disk) so the compiled server and the
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0015_ticket_search_fold_on_close': ticketSearchFoldOnClose,
   '0016_connection_next_retry': connectionNextRetry,
   '0019_announcements': announcements,
+  '0023_company_media_bytes': companyMediaBytes,
 };

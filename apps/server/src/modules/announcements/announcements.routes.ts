@@ -4,7 +4,6 @@ import { ANNOUNCEMENT_IMAGE, announcementInput, announcementListQuery, idParam, 
 import { actorOf, type Guards } from '../../platform/authenticate.js';
 import type { AppContext } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
-import { uploadedFile } from '../../platform/media.js';
 import { parse } from '../../platform/validation.js';
 import {
   announcementImage,
@@ -43,7 +42,8 @@ export async function announcementsRoutes(app: FastifyInstance, ctx: AppContext,
 
   app.post('/announcements/:id/media-upload', { preHandler: guard.superUser }, async (request) => {
     const { id } = parse(idParam, request.params);
-    return attachImage(ctx, actorOf(request), id, await uploadedFile(request, ANNOUNCEMENT_IMAGE.field));
+    const file = await ctx.uploads.receiveOne(request, { field: ANNOUNCEMENT_IMAGE.field, maxBytes: ANNOUNCEMENT_IMAGE.maxBytes });
+    return attachImage(ctx, actorOf(request), id, file);
   });
 
   app.delete('/announcements/:id/media-upload', { preHandler: guard.superUser }, async (request) => detachImage(ctx, parse(idParam, request.params).id));

@@ -3,8 +3,9 @@ import { PAGE_SIZE, type Announcement, type AnnouncementEventPayload, type Annou
 import type { Actor } from '../../platform/actor.js';
 import type { AppContext } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
-import type { StoredMedia, UploadedFile } from '../../platform/media.js';
-import { assertAnnouncementImage, imageMimeType, seesInactive } from './announcements.policy.js';
+import type { StoredMedia } from '../../platform/media.js';
+import type { UploadedFile } from '../../platform/uploads.js';
+import { seesInactive, verifiedImageType } from './announcements.policy.js';
 import { presentAnnouncement } from './announcements.presenter.js';
 import * as repo from './announcements.repository.js';
 
@@ -58,13 +59,13 @@ export async function deleteAnnouncement(ctx: AppContext, id: number): Promise<v
 }
 
 /**
- * The image, checked (announcements.policy) and saved with an unguessable name under the
- * uploader's company media; it replaces any previous one, which is then no longer served.
+ * The image, checked (announcements.policy) and kept with an unguessable name in the uploader's
+ * company media (and its quota); it replaces any previous one, which is then no longer served.
  */
 export async function attachImage(ctx: AppContext, actor: Actor, id: number, file: UploadedFile): Promise<Announcement> {
   await load(ctx, id);
-  assertAnnouncementImage(file);
-  const stored = await ctx.media.save(actor.companyId, { data: file.data, mimeType: imageMimeType(file) });
+  const mimeType = await verifiedImageType(file);
+  const stored = await ctx.uploads.keep(actor.companyId, { ...file, mimeType });
   const row = await repo.updateAnnouncementRow(ctx.db, id, { mediaPath: stored, mediaName: file.fileName, mediaCompanyId: actor.companyId, updatedAt: ctx.clock.now() });
   if (!row) throw noAnnouncement();
   await announce(ctx, { action: 'update', announcementId: id });

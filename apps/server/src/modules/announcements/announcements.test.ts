@@ -151,7 +151,7 @@ describe('the image', () => {
     const big = Buffer.concat([PNG, Buffer.alloc(ANNOUNCEMENT_IMAGE.maxBytes)]);
     const tooLarge = await upload(rootSession, a.id, { filename: 'huge.png', type: 'image/png', data: big });
     expect(tooLarge.statusCode).toBe(413);
-    expect(tooLarge.json().error).toBe('ERR_PAYLOAD_TOO_LARGE');
+    expect(tooLarge.json().error).toBe('ERR_FILE_TOO_LARGE');
     expect((await root.get(`/api/announcements/${a.id}`)).json().mediaPath).toBeNull();
     expect((await upload(rootSession, 999999, { filename: 'a.png', type: 'image/png', data: PNG })).statusCode).toBe(404);
   });

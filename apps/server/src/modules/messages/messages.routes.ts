@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { idParam, messageEditInput, messageSendInput } from '@atende/contract';
+import { UPLOADS, idParam, messageEditInput, messageSendInput } from '@atende/contract';
 import { actorOf, type Guards } from '../../platform/authenticate.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { isStorableText, parse } from '../../platform/validation.js';
-import { deleteMessage, editMessage, listMessages, sendMessages, type SendRequest, type UploadedMedia } from './messages.service.js';
+import { parse } from '../../platform/validation.js';
+import { deleteMessage, editMessage, listMessages, sendMessages, type SendRequest } from './messages.service.js';
 
 const pageQuery = z.object({ pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1) });
 const quotedId = z.object({ id: idParam.shape.id.nullable().catch(null) });
@@ -16,20 +16,12 @@ const captionFields = z.object({
 });
 
 /** multipart: `medias` (one or more files), `body` (the caption), optionally `idempotencyKey` and `quotedMsg` (JSON with an id). */
-async function readMultipart(request: FastifyRequest): Promise<SendRequest> {
-  const medias: UploadedMedia[] = [];
-  const fields: Record<string, string> = {};
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      if (part.fieldname !== 'medias') {
-        await part.toBuffer();
-        continue;
-      }
-      const data = await part.toBuffer();
-      if (part.filename && !isStorableText(part.filename)) throw new AppError('ERR_VALIDATION', 400, { fields: { medias: 'invalid' } });
-      medias.push({ data, mimeType: part.mimetype || 'application/octet-stream', fileName: part.filename || undefined });
-    } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-  }
+async function readMultipart(ctx: AppContext, request: FastifyRequest): Promise<SendRequest> {
+  const { files: medias, fields } = await ctx.uploads.receive(request, {
+    field: 'medias',
+    maxBytes: UPLOADS.mediaMaxBytes,
+    maxFiles: UPLOADS.filesPerMessage,
+  });
   const { body, idempotencyKey, quotedMsg } = parse(captionFields, fields);
   let quotedMsgId: number | null = null;
   if (quotedMsg) {
@@ -58,7 +50,7 @@ export async function messagesRoutes(app: FastifyInstance, ctx: AppContext, guar
 
   app.post('/messages/:id', { preHandler: guard.signedIn, bodyLimit: 5 * 1024 * 1024 }, async (request) => {
     const { id: ticketId } = parse(idParam, request.params);
-    if (request.isMultipart()) return sendMessages(ctx, actorOf(request), ticketId, await readMultipart(request));
+    if (request.isMultipart()) return sendMessages(ctx, actorOf(request), ticketId, await readMultipart(ctx, request));
     const input = parse(messageSendInput, request.body);
     const [message] = await sendMessages(ctx, actorOf(request), ticketId, {
       body: input.body,

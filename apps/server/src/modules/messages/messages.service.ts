@@ -8,6 +8,7 @@ import type { MessageRow, TicketRow } from '../../db/schema-conversations.js';
 import type { Actor } from '../../platform/actor.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import type { UploadedFile } from '../../platform/uploads.js';
 import { announceUnread, ticketAudience } from '../tickets/tickets.audience.js';
 import { assertMayChangeMessage } from '../tickets/tickets.policy.js';
 import { presentTicket } from '../tickets/tickets.presenter.js';
@@ -19,17 +20,11 @@ import { presentMessage } from './messages.presenter.js';
 import * as repo from './messages.repository.js';
 import { afterOutboundStored, fillForTicket, storeOutbound, type OutboundDraft } from './outbound.js';
 
-export interface UploadedMedia {
-  data: Buffer;
-  mimeType: string;
-  fileName?: string;
-}
-
 export interface SendRequest {
   body: string;
   quotedMsgId?: number | null;
   idempotencyKey?: string;
-  medias?: UploadedMedia[];
+  medias?: UploadedFile[];
 }
 
 const noMessage = () => notFound('ERR_NOT_FOUND');
@@ -87,11 +82,11 @@ function mediaTypeOf(mimeType: string): MessageMediaType {
 }
 
 /** Agent audio goes out as a voice note (ogg/opus); without ffmpeg it goes as the audio file it is. */
-async function mediaDraft(ctx: AppContext, companyId: number, media: UploadedMedia): Promise<Pick<OutboundDraft, 'mediaType' | 'mediaPath' | 'mediaName' | 'mimeType' | 'extra'>> {
+async function mediaDraft(ctx: AppContext, companyId: number, media: UploadedFile): Promise<Pick<OutboundDraft, 'mediaType' | 'mediaPath' | 'mediaName' | 'mimeType' | 'extra'>> {
   const mediaType = mediaTypeOf(media.mimeType);
   if (mediaType === 'audio') {
     try {
-      const voice = await ctx.media.toVoiceNote(media.data);
+      const voice = await ctx.media.toVoiceNote(media);
       const mimeType = 'audio/ogg; codecs=opus';
       const mediaPath = await ctx.media.save(companyId, { data: voice, mimeType });
       return { mediaType, mediaPath, mediaName: null, mimeType, extra: { voice: true } };
@@ -100,7 +95,7 @@ async function mediaDraft(ctx: AppContext, companyId: number, media: UploadedMed
       ctx.log.warn('ffmpeg is unavailable: agent audio is sent as a file, not as a voice note');
     }
   }
-  const mediaPath = await ctx.media.save(companyId, media);
+  const mediaPath = await ctx.uploads.keep(companyId, media);
   return { mediaType, mediaPath, mediaName: media.fileName ?? null, mimeType: media.mimeType, extra: {} };
 }
 

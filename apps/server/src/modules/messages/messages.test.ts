@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message, MessagePage, Ticket } from '@atende/contract';
 import { createAgent, createQueue, pairedConnection, settle, startWorld, type Agent, type World } from '../../test/conversation-world.js';
 import { eventually } from '../../test/live-sockets.js';
+import { multipart } from '../../test/multipart.js';
 
 /**
  * The agents' message API: pages, sending text with template variables, files
@@ -48,20 +49,6 @@ async function openTicket(name = 'Marina Costa Lima'): Promise<{ ticket: Ticket;
 }
 
 const outbound = (number: string) => w.network.conversation(whatsappId, number).filter((e) => e.direction === 'out');
-
-function multipart(parts: Array<{ name: string; value: string } | { name: string; file: Buffer; fileName: string; type: string }>) {
-  const boundary = `----atende${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    chunks.push(Buffer.from(`--${boundary}\r\n`));
-    if ('file' in part) {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"; filename="${part.fileName}"\r\nContent-Type: ${part.type}\r\n\r\n`));
-      chunks.push(part.file, Buffer.from('\r\n'));
-    } else chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 describe('sending', () => {
   it('takes yes/no fields as 1/0 as well as true/false, and refuses other values', async () => {

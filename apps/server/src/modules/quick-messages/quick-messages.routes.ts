@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { QUICK_MESSAGE_MEDIA_FIELD, idParam, listQuery, quickMessageInput, sentFields } from '@atende/contract';
+import { QUICK_MESSAGE_MEDIA_FIELD, UPLOADS, idParam, listQuery, quickMessageInput, sentFields } from '@atende/contract';
 import { actorOf, type Guards } from '../../platform/authenticate.js';
 import type { AppContext } from '../../platform/context.js';
-import { uploadedFile } from '../../platform/media.js';
 import { parse } from '../../platform/validation.js';
 import {
   attachMedia,
@@ -51,7 +50,7 @@ export async function quickMessagesRoutes(app: FastifyInstance, ctx: AppContext,
   app.post('/quick-messages/:id/media-upload', { preHandler: guard.signedIn }, async (request) => {
     const { id } = parse(idParam, request.params);
     await loadChangeable(ctx, actorOf(request), id);
-    return attachMedia(ctx, actorOf(request), id, await uploadedFile(request, QUICK_MESSAGE_MEDIA_FIELD));
+    return attachMedia(ctx, actorOf(request), id, await ctx.uploads.receiveOne(request, { field: QUICK_MESSAGE_MEDIA_FIELD, maxBytes: UPLOADS.mediaMaxBytes }));
   });
 
   app.delete('/quick-messages/:id/media-upload', { preHandler: guard.signedIn }, async (request) => {

@@ -6,7 +6,7 @@ import { conflict, isUniqueViolation, notFound } from '../../platform/errors.js'
 import { assertMayChange } from './quick-messages.policy.js';
 import { presentQuickMessage } from './quick-messages.presenter.js';
 import * as repo from './quick-messages.repository.js';
-import type { UploadedFile } from '../../platform/media.js';
+import type { UploadedFile } from '../../platform/uploads.js';
 
 type QuickMessageFields = z.output<typeof quickMessageInput>;
 
@@ -83,7 +83,7 @@ export async function deleteQuickMessage(ctx: AppContext, actor: Actor, id: numb
  */
 export async function attachMedia(ctx: AppContext, actor: Actor, id: number, file: UploadedFile): Promise<QuickMessage> {
   await loadChangeable(ctx, actor, id);
-  const stored = await ctx.media.save(actor.companyId, file);
+  const stored = await ctx.uploads.keep(actor.companyId, file);
   return save(ctx, actor, id, { mediaPath: stored, mediaName: file.fileName, updatedAt: ctx.clock.now() });
 }
 

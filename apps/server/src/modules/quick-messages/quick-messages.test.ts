@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { multipartOf as multipart } from '../../test/multipart.js';
 import { startTestApp, type ApiClient, type TestApp, type TestCompany, type TestSession } from '../../test/harness.js';
 
 let t: TestApp;
@@ -21,22 +22,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(() => vi.restoreAllMocks());
-
-/** A multipart body with the given parts (files as { filename, type, data }). */
-function multipart(parts: Record<string, string | { filename: string; type: string; data: Buffer }>) {
-  const boundary = `----atende${Date.now()}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(parts)) {
-    if (typeof value === 'string') {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-    } else {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\nContent-Type: ${value.type}\r\n\r\n`));
-      chunks.push(value.data, Buffer.from('\r\n'));
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 function upload(session: TestSession, id: number, parts: Parameters<typeof multipart>[0]) {
   const body = multipart(parts);

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { SCHEDULE_MEDIA_FIELD, idParam, scheduleInput, scheduleListQuery, sentFields } from '@atende/contract';
+import { SCHEDULE_MEDIA_FIELD, UPLOADS, idParam, scheduleInput, scheduleListQuery, sentFields } from '@atende/contract';
 import { actorOf, type Guards } from '../../platform/authenticate.js';
 import type { AppContext } from '../../platform/context.js';
-import { uploadedFile } from '../../platform/media.js';
 import { parse } from '../../platform/validation.js';
 import {
   attachMedia,
@@ -46,7 +45,7 @@ export async function schedulesRoutes(app: FastifyInstance, ctx: AppContext, gua
   app.post('/schedules/:id/media-upload', { preHandler: allowed }, async (request) => {
     const { id } = parse(idParam, request.params);
     await loadChangeable(ctx, actorOf(request), id);
-    return attachMedia(ctx, actorOf(request), id, await uploadedFile(request, SCHEDULE_MEDIA_FIELD));
+    return attachMedia(ctx, actorOf(request), id, await ctx.uploads.receiveOne(request, { field: SCHEDULE_MEDIA_FIELD, maxBytes: UPLOADS.mediaMaxBytes }));
   });
 
   app.delete('/schedules/:id/media-upload', { preHandler: allowed }, async (request) => {

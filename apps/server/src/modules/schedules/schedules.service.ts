@@ -10,7 +10,7 @@ import { reachableTicket } from '../tickets/tickets.service.js';
 import { assertMayViewUnbound, assertNotSent, mayView } from './schedules.policy.js';
 import { presentSchedule } from './schedules.presenter.js';
 import * as repo from './schedules.repository.js';
-import type { UploadedFile } from '../../platform/media.js';
+import type { UploadedFile } from '../../platform/uploads.js';
 
 type ScheduleFields = z.output<typeof scheduleInput>;
 
@@ -144,7 +144,7 @@ export async function deleteSchedule(ctx: AppContext, actor: Actor, id: number):
 /** The attachment, saved under the company's media; it replaces any previous one. */
 export async function attachMedia(ctx: AppContext, actor: Actor, id: number, file: UploadedFile): Promise<Schedule> {
   await loadChangeable(ctx, actor, id);
-  const stored = await ctx.media.save(actor.companyId, file);
+  const stored = await ctx.uploads.keep(actor.companyId, file);
   return save(ctx, actor, id, { mediaPath: stored, mediaName: file.fileName, updatedAt: ctx.clock.now() });
 }
 

@@ -103,7 +103,7 @@ export async function pageOfTickets(db: Database, viewer: Actor, filters: Ticket
  * holds a common word would read them all.
  */
 async function searchPage(db: Database, viewer: Actor, filters: TicketFilters, filter: RawBuilder<SqlBool>) {
-  const terms = searchTerms(filters.searchParam);
+  const terms = await searchTerms(db, filters.searchParam);
   if (!terms) return { rows: [], count: 0 };
   const wanted = filters.pageNumber * PAGE_SIZE.tickets + 1;
   return pageOf(db, viewer, filters, await searchTickets(db, viewer.companyId, filter, terms, wanted));

@@ -57,23 +57,47 @@ export interface SearchTerms {
   probes: IndexProbe[];
   /** Digits are nearly always rare (an order, a number): the index is asked before the list is walked. */
   rareFirst: boolean;
+  /**
+   * Pieces typed with signs inside ('abc-9363', '#5521', 'joao@x.com'), folded (lower case, no
+   * accents): the index splits them into words, so a ticket the index finds must also hold each
+   * of them as typed, in its contact or in one of its messages.
+   */
+  literals: string[];
 }
+
+/** A piece of the search with a sign between its letters or digits: a code, an address, a tag. */
+const CODE_LIKE = /[^\s\p{L}\p{N}]/u;
+
+/** Lower case without accents, as both the search and the ticket's text are compared. */
+export function foldText(text: string): string {
+  return text.toLowerCase().normalize('NFD').replace(/\p{M}+/gu, '');
+}
+
+/** A lexeme as a quoted prefix tsquery operand: signs inside it ('-9363', 'joao@x.com') stay literal. */
+const prefixOf = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}':*`;
 
 /**
  * The search text as prefix tsqueries ('simple' config, like the document): every word must match
  * the start of a word. Text that looks like a phone number is searched as one number, with or
  * without Brazil's country code. Only letters and digits reach the query: no tsquery syntax.
  */
-export function searchTerms(text: string): SearchTerms | null {
+export async function searchTerms(db: Database, text: string): Promise<SearchTerms | null> {
   if (NUMBER_LIKE.test(text)) {
     const digits = text.replace(/\D+/g, '');
     if (!digits) return null;
-    const query = digits.startsWith('55') ? `${digits}:*` : `(${digits}:* | 55${digits}:*)`;
-    return { words: [query], probes: [{ document: query, recent: query, wholeQuery: true }], rareFirst: true };
+    // A number is also the end of a code: 'ABC-9363' keeps '-9363' as one word.
+    const query = digits.startsWith('55') ? `(${digits}:* | '-${digits}':*)` : `(${digits}:* | 55${digits}:* | '-${digits}':*)`;
+    return { words: [query], probes: [{ document: query, recent: query, wholeQuery: true }], rareFirst: true, literals: [] };
   }
-  const words = [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, 8).map((w) => `${w}:*`);
+  const pieces = text.split(/\s+/).filter(Boolean);
+  const literals = [...new Set(pieces.filter((piece) => CODE_LIKE.test(piece) && /[\p{L}\p{N}]/u.test(piece)).map(foldText))].slice(0, 8);
+  // Plain words are split here as the documents' parser splits them; codes are split by that
+  // very parser, so '35.2024/01' is asked for as '35.2024' and '/01', the words its ticket holds.
+  const plain = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const lexemes = literals.length ? await parsedLexemes(db, text) : plain;
+  const words = [...new Set(lexemes)].slice(0, 8).map(prefixOf);
   if (words.length === 0) return null;
-  if (words.length === 1) return { words, probes: [{ document: words[0], recent: words[0], wholeQuery: true }], rareFirst: /\d/.test(words[0]) };
+  if (words.length === 1) return { words, probes: [{ document: words[0], recent: words[0], wholeQuery: true }], rareFirst: /\d/.test(words[0]), literals };
   // Each prefix the index is asked for costs the whole list of tickets holding it ('pedido 1234':
   // every ticket that mentions an order), so a word with digits (an order, a number), nearly
   // always the rare one, is asked alone first and the others checked on the tickets it finds.
@@ -85,7 +109,35 @@ export function searchTerms(text: string): SearchTerms | null {
       { document: words.join(' & '), recent: words.join(' | '), wholeQuery: true },
     ],
     rareFirst: Boolean(numbered),
+    literals,
   };
+}
+
+/** The words PostgreSQL's 'simple' parser makes of the text (as it made the documents'). */
+async function parsedLexemes(db: Database, text: string): Promise<string[]> {
+  const { rows } = await sql<{ lexemes: string[] }>`select tsvector_to_array(to_tsvector('simple', ${text})) as lexemes`.execute(db);
+  return rows[0]?.lexemes ?? [];
+}
+
+// Both cases: lower() leaves accented capitals as they are under the C locale (PGlite's).
+const FOLD_FROM = 'áàâãäåéèêëíìîïóòôõöúùûüýÿçñÁÀÂÃÄÅÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÝÇÑ';
+const FOLD_TO = 'aaaaaaeeeeiiiiooooouuuuyycnaaaaaaeeeeiiiiooooouuuuycn';
+const folded = (column: RawBuilder<unknown>) => sql`translate(lower(coalesce(${column}, '')), ${FOLD_FROM}, ${FOLD_TO})`;
+
+/**
+ * Ticket_search row `s` holds each literal as typed: in its contact's name, number or email, or in
+ * one of its messages. Read only for the few tickets the index found for a code.
+ */
+function holdsEveryLiteral(literals: string[]): RawBuilder<SqlBool> {
+  return sql.join(
+    literals.map((literal) => {
+      const pattern = `%${literal.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      return sql`(exists (select 1 from messages m where m.ticket_id = s.ticket_id and ${folded(sql`m.body`)} like ${pattern})
+        or exists (select 1 from tickets t join contacts c on c.id = t.contact_id where t.id = s.ticket_id
+          and (${folded(sql`c.name`)} like ${pattern} or ${folded(sql`c.number`)} like ${pattern} or ${folded(sql`c.email`)} like ${pattern})))`;
+    }),
+    sql` and `,
+  ) as RawBuilder<SqlBool>;
 }
 
 /**
@@ -122,7 +174,8 @@ export async function searchTickets(
   wanted: number,
   { walk: walkFirst = WALK } = {},
 ): Promise<number[]> {
-  const allWordsMatch = holdsEveryWord(terms.words);
+  const literalsMatch = terms.literals.length ? holdsEveryLiteral(terms.literals) : sql<SqlBool>`true`;
+  const allWordsMatch = sql<SqlBool>`(${holdsEveryWord(terms.words)} and ${literalsMatch})`;
   // The list's tickets from position `from` on (`count` of them, or all), each checked against
   // its words; the first `wanted` that match. A scalar subquery, so the check stays one
   // primary-key probe per ticket and is never turned into a join over the index.
@@ -143,7 +196,7 @@ export async function searchTickets(
   const fromIndex = (probe: IndexProbe, limit: number) =>
     shareInListOrder(db, companyId, filter, limit, sql`
       select s.ticket_id as id from ticket_search s
-      where s.company_id = ${companyId} and s.document @@ to_tsquery('simple', ${probe.document}) and ${probe.wholeQuery ? sql`true` : allWordsMatch}
+      where s.company_id = ${companyId} and s.document @@ to_tsquery('simple', ${probe.document}) and ${probe.wholeQuery ? literalsMatch : allWordsMatch}
       union
       select s.ticket_id from ticket_search_recent r join ticket_search s on s.ticket_id = r.ticket_id
       where r.company_id = ${companyId} and r.words @@ to_tsquery('simple', ${probe.recent}) and ${allWordsMatch}`);

@@ -24,6 +24,10 @@ beforeAll(async () => {
     { key: 'zelia', number: '5511944440001', name: 'Zélia Quintana', bodies: ['quero trocar a geladeira'] },
     { key: 'otavio', number: '5511944440002', name: 'Otávio Quintana', bodies: ['pedido 4471 atrasado'] },
     { key: 'prado', number: '5511944440003', name: 'Zélia Prado', bodies: ['boa tarde'] },
+    { key: 'code', number: '5511944440004', name: 'Rui Codes', bodies: ['meu pedido é o ABC-9363, nota 35.2024/01', 'escreva para Joao.Silva@Loja.com.br ou veja #5521'] },
+    // The words of that code without the code: 'abc' and a number starting with 9363.
+    { key: 'near', number: '5511944440005', name: 'Ana Perto', bodies: ['abc da entrega 93631'] },
+    { key: 'accent', number: '5511944440006', name: 'Édipo Araújo', bodies: ['código AÇÃO-77/B'] },
   ];
   for (const c of customers) {
     for (const body of c.bodies) await customerWrites(c.number, c.name, body);
@@ -40,8 +44,8 @@ afterAll(() => w.t.close());
 const everyTicket = sql<SqlBool>`true`;
 
 async function bothPlans(text: string): Promise<number[]> {
-  const terms = searchTerms(text)!;
   const db = w.t.database.db;
+  const terms = (await searchTerms(db, text))!;
   const companyId = w.company.companyId;
   const walked = await searchTickets(db, companyId, everyTicket, terms, 41);
   const indexed = await searchTickets(db, companyId, everyTicket, terms, 41, { walk: 0 });
@@ -67,6 +71,24 @@ describe('ticket search plans', () => {
     // Every word must be in the same ticket.
     expect(await bothPlans('geladeira prado')).toEqual([]);
     expect(await bothPlans('palavra20x atrasado')).toEqual([]);
+  });
+
+  it('find a code, an address or a tag only in the tickets that hold it as typed, in any case or accent', async () => {
+    const { code, near, accent } = tickets;
+    expect(await bothPlans('ABC-9363')).toEqual([code]);
+    expect(await bothPlans('abc-9363')).toEqual([code]);
+    expect(await bothPlans('9363')).toEqual([code, near].sort((a, b) => a - b));
+    expect(await bothPlans('ABC-93')).toEqual([code]);
+    expect(await bothPlans('35.2024/01')).toEqual([code]);
+    expect(await bothPlans('joao.silva@loja.com.br')).toEqual([code]);
+    expect(await bothPlans('#5521')).toEqual([code]);
+    expect(await bothPlans('ação-77/b')).toEqual([accent]);
+    expect(await bothPlans('AÇÃO-77/b')).toEqual([accent]);
+    expect(await bothPlans('ABC-9364')).toEqual([]);
+    expect(await bothPlans('pedido ABC-9363')).toEqual([code]);
+    // Signs that mean something to a LIKE or a tsquery are only text.
+    expect(await bothPlans("ab%c'-9363")).toEqual([]);
+    expect(await bothPlans('a_c-9363')).toEqual([]);
   });
 
   it('fold a ticket’s recent words into its document when it is closed, still finding them', async () => {

@@ -14,6 +14,7 @@ import { toast } from 'react-toastify';
 import { FormDialog } from '../../../components/FormDialog';
 import { toastError } from '../../../lib/errors';
 import { applyServerFieldErrors, validationText } from '../../../lib/forms';
+import { filesWithinLimit, uploadLimitHint } from '../../../lib/uploads';
 import { useFormLoad } from '../../../lib/useFormLoad';
 import { useAnnouncement, useSaveAnnouncement } from '../api';
 import {
@@ -21,7 +22,7 @@ import {
   announcementFormResolver,
   announcementToForm,
   emptyAnnouncementForm,
-  imageProblem,
+  isImageName,
   type AnnouncementFormValues,
 } from './announcementForm';
 
@@ -172,12 +173,11 @@ export function AnnouncementDialog({ open, announcementId, onClose }: Announceme
             const chosen = e.target.files?.[0] ?? null;
             e.target.value = '';
             if (!chosen) return;
-            const problem = imageProblem(chosen);
-            if (problem) toast.error(t(`image.${problem}`));
-            else setFile(chosen);
+            if (!isImageName(chosen)) toast.error(t('image.type'));
+            else if (filesWithinLimit([chosen], ANNOUNCEMENT_IMAGE.maxBytes).length > 0) setFile(chosen);
           }}
         />
-        <Button size="small" startIcon={<AttachFileIcon />} onClick={() => fileRef.current?.click()} data-testid="announcement-attach">
+        <Button size="small" startIcon={<AttachFileIcon />} onClick={() => fileRef.current?.click()} data-testid="announcement-attach" title={uploadLimitHint(ANNOUNCEMENT_IMAGE.maxBytes)}>
           {t('dialog.image')}
         </Button>
         {imageName && (

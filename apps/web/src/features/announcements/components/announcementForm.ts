@@ -19,9 +19,8 @@ export function announcementToForm(a: Announcement): AnnouncementFormValues {
 
 export const announcementFormResolver = zodResolver(announcementInput) as unknown as Resolver<AnnouncementFormValues, unknown, AnnouncementInput>;
 
-/** Why a chosen image cannot be sent ('type' or 'size'), checked before the upload; null when it can. */
-export function imageProblem(file: File): 'type' | 'size' | null {
+/** A .png, .jpg or .jpeg by its name (checked before the upload; the server checks its content). */
+export function isImageName(file: File): boolean {
   const extension = file.name.includes('.') ? file.name.split('.').pop()!.toLowerCase() : '';
-  if (!(ANNOUNCEMENT_IMAGE.extensions as readonly string[]).includes(extension)) return 'type';
-  return file.size > ANNOUNCEMENT_IMAGE.maxBytes ? 'size' : null;
+  return (ANNOUNCEMENT_IMAGE.extensions as readonly string[]).includes(extension);
 }

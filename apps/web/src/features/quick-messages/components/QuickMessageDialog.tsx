@@ -16,6 +16,7 @@ import { toast } from 'react-toastify';
 import { EmojiButton } from '../../../components/EmojiButton';
 import { FormDialog } from '../../../components/FormDialog';
 import { toastError } from '../../../lib/errors';
+import { filesWithinLimit, uploadLimitHint } from '../../../lib/uploads';
 import { applyServerFieldErrors, textFieldProps, validationText } from '../../../lib/forms';
 import { useFormLoad } from '../../../lib/useFormLoad';
 import { useQuickMessage, useSaveQuickMessage } from '../api';
@@ -154,12 +155,12 @@ export function QuickMessageDialog({ open, quickMessageId, onClose }: QuickMessa
           hidden
           data-testid="quick-message-file"
           onChange={(e) => {
-            const chosen = e.target.files?.[0] ?? null;
+            const [chosen] = filesWithinLimit(Array.from(e.target.files ?? []));
             if (chosen) setFile(chosen);
             e.target.value = '';
           }}
         />
-        <Button size="small" startIcon={<AttachFileIcon />} onClick={() => fileRef.current?.click()} data-testid="quick-message-attach">
+        <Button size="small" startIcon={<AttachFileIcon />} onClick={() => fileRef.current?.click()} data-testid="quick-message-attach" title={uploadLimitHint()}>
           {t('dialog.attach')}
         </Button>
         {attachmentName && (

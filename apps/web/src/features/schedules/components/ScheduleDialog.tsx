@@ -20,6 +20,7 @@ import { PageLoader } from '../../../components/PageLoader';
 import { useDebouncedValue } from '../../../components/useDebouncedValue';
 import { ApiError } from '../../../lib/api';
 import { toastError } from '../../../lib/errors';
+import { filesWithinLimit, uploadLimitHint } from '../../../lib/uploads';
 import { applyServerFieldErrors, validationText } from '../../../lib/forms';
 import { useFormLoad } from '../../../lib/useFormLoad';
 import { useContactSearch } from '../../tickets';
@@ -199,13 +200,13 @@ export function ScheduleDialog({ open, scheduleId, contact = null, ticket = null
                   hidden
                   data-testid="schedule-file"
                   onChange={(e) => {
-                    const chosen = e.target.files?.[0] ?? null;
+                    const [chosen] = filesWithinLimit(Array.from(e.target.files ?? []));
                     if (chosen) setFile(chosen);
                     e.target.value = '';
                   }}
                 />
                 {!sent && (
-                  <Button size="small" startIcon={<AttachFileIcon />} onClick={() => fileRef.current?.click()} data-testid="schedule-attach">
+                  <Button size="small" startIcon={<AttachFileIcon />} onClick={() => fileRef.current?.click()} data-testid="schedule-attach" title={uploadLimitHint()}>
                     {t('dialog.attach')}
                   </Button>
                 )}

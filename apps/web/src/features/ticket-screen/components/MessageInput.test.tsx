@@ -86,6 +86,19 @@ describe('<MessageInput>', () => {
     expect(screen.getByTestId('attachments').textContent).toContain('tabela.png');
   });
 
+  it('refuses a file above the upload limit before sending anything, naming the limit', async () => {
+    const user = userEvent.setup();
+    const { posts } = compose();
+    const big = new File(['x'], 'video.mp4', { type: 'video/mp4' });
+    Object.defineProperty(big, 'size', { value: 17 * 1024 * 1024 });
+    await user.upload(screen.getByTestId('composer-files'), [big, new File(['x'], 'foto.png', { type: 'image/png' })]);
+    expect(await screen.findByText('video.mp4: O arquivo passa do limite de 16 MB.')).toBeTruthy();
+    expect(screen.getByTestId('attachments').textContent).toContain('foto.png');
+    expect(screen.getByTestId('attachments').textContent).not.toContain('video.mp4');
+    expect(screen.getByTestId('composer-attach').getAttribute('title')).toContain('Até 16 MB por arquivo');
+    expect(posts()).toHaveLength(0);
+  });
+
   it('never sends an empty or blank text', async () => {
     const user = userEvent.setup();
     const { posts } = compose();

@@ -1,4 +1,4 @@
-import type { Message, Ticket } from '@atende/contract';
+import { UPLOADS, type Message, type Ticket } from '@atende/contract';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CloseIcon from '@mui/icons-material/Close';
 import SendIcon from '@mui/icons-material/Send';
@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../../app/auth';
 import { EmojiButton } from '../../../components/EmojiButton';
 import { toastError } from '../../../lib/errors';
+import { filesWithinLimit, uploadLimitHint } from '../../../lib/uploads';
 import { useSendMessage } from '../api';
 import { readSignPreference, signedBody, storeSignPreference } from '../composer';
 import { AudioRecorder } from './AudioRecorder';
@@ -124,7 +125,7 @@ export function MessageInput({ ticket, replyTo, onClearReply }: Props) {
       <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 0.5, p: 1 }}>
         <EmojiButton label={t('input.emoji')} testId="composer-emoji" opensUp disabled={blocked || recording} onPick={insert} />
         <VariablesButton disabled={blocked || recording} onPick={insert} />
-        <IconButton aria-label={t('input.attach')} title={t('input.attach')} disabled={blocked || recording} onClick={() => fileRef.current?.click()} data-testid="composer-attach">
+        <IconButton aria-label={t('input.attach')} title={`${t('input.attach')} (${uploadLimitHint()})`} disabled={blocked || recording} onClick={() => fileRef.current?.click()} data-testid="composer-attach">
           <AttachFileIcon />
         </IconButton>
         <input
@@ -134,8 +135,8 @@ export function MessageInput({ ticket, replyTo, onClearReply }: Props) {
           hidden
           data-testid="composer-files"
           onChange={(e) => {
-            const chosen = Array.from(e.target.files ?? []);
-            if (chosen.length) setFiles((current) => [...current, ...chosen]);
+            const chosen = filesWithinLimit(Array.from(e.target.files ?? []));
+            if (chosen.length) setFiles((current) => [...current, ...chosen].slice(0, UPLOADS.filesPerMessage));
             e.target.value = '';
           }}
         />
