@@ -44,6 +44,9 @@ const QueuesPage = lazy(() => import('./pages/queues/QueuesPage'));
 const SettingsPage = lazy(() => import('./pages/settings/SettingsPage'));
 const FilesPage = lazy(() => import('./pages/files/FilesPage'));
 
+const HelpsPage = lazy(() => import('./pages/helps/HelpsPage'));
+const AnnouncementsPage = lazy(() => import('./pages/announcements/AnnouncementsPage'));
+
 const main = (label: string, Icon: MenuIcon, extra: Partial<MenuEntry> = {}): MenuEntry => ({ section: 'main', label, Icon, ...extra });
 const admin = (label: string, Icon: MenuIcon, extra: Partial<MenuEntry> = {}): MenuEntry => ({ section: 'admin', label, Icon, ...extra });
 const soon = (titleKey: string) => ({ comingSoon: titleKey });
@@ -65,7 +68,7 @@ export const PAGES: readonly AppPage[] = [
   { path: '/schedules', page: SchedulesPage, access: ACCESS.schedules, menu: main('schedules', EventIcon) },
   { path: '/tags', page: TagsPage, menu: main('tags', LocalOfferIcon) },
   { path: '/chats', params: ':id?', page: ChatsPage, access: ACCESS.chats, menu: main('chats', ForumIcon, { badge: 'unreadChats' }) },
-  { path: '/helps', page: soon('helps'), menu: main('helps', HelpOutlinedIcon) },
+  { path: '/helps', page: HelpsPage, menu: main('helps', HelpOutlinedIcon) },
   // The page itself waits for GET /simulator/status and leaves when the server runs no simulator.
   { path: '/simulator', page: SimulatorPage, access: ACCESS.simulator, pageDecides: true, menu: main('simulator', PhoneIphoneIcon) },
 
@@ -74,7 +77,7 @@ export const PAGES: readonly AppPage[] = [
   { path: '/contact-lists', page: soon('contactLists'), access: ACCESS.campaigns, menu: admin('contactLists', PeopleIcon, { group: CAMPAIGNS }) },
   { path: '/contact-lists/:contactListId/contacts', page: soon('contactLists'), access: ACCESS.campaigns },
   { path: '/campaigns-config', page: soon('campaignsConfig'), access: ACCESS.campaigns, menu: admin('campaignsConfig', SettingsIcon, { group: CAMPAIGNS }) },
-  { path: '/announcements', page: soon('announcements'), access: ACCESS.announcements, menu: admin('announcements', AnnouncementIcon) },
+  { path: '/announcements', page: AnnouncementsPage, access: ACCESS.announcements, menu: admin('announcements', AnnouncementIcon) },
   { path: '/prompts', page: soon('prompts'), access: ACCESS.prompts, menu: admin('prompts', AllInclusiveIcon) },
   { path: '/queue-integration', page: soon('queueIntegration'), access: ACCESS.queueIntegration, menu: admin('queueIntegration', DeviceHubIcon) },
   { path: '/connections', page: ConnectionsPage, access: ACCESS.admin, menu: admin('connections', SyncAltIcon, { badge: 'connectionProblems' }) },

@@ -89,6 +89,12 @@ export const ERROR_CODES = [
 
   /** No chat with this id that the caller is a member of (another's chat is not revealed). */
   'ERR_NO_CHAT_FOUND',
+
+  // announcements and help videos
+  'ERR_NO_ANNOUNCEMENT_FOUND',
+  /** An announcement's image must be a .png, .jpg or .jpeg picture. */
+  'ERR_INVALID_IMAGE',
+  'ERR_NO_HELP_FOUND',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

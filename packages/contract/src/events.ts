@@ -3,6 +3,8 @@
  * and carry `{ action, ... }`. Rooms keep every event inside its company.
  */
 import type { ChatEventPayload } from './chats.js';
+
+import type { AnnouncementEventPayload } from './announcements.js';
 import type { ConnectionEvent, ConnectionSessionEvent } from './connections.js';
 import type { Contact } from './contacts.js';
 import type { FileListEventPayload } from './files.js';
@@ -37,6 +39,9 @@ export interface LiveEventMap {
 
   /** Members of the chat only, each in their user room. */
   chat: ChatEventPayload;
+
+  /** Platform-wide: sent to every company (announcements.service). */
+  announcement: AnnouncementEventPayload;
 }
 export type LiveEntity = keyof LiveEventMap;
 export type LivePayload<E extends LiveEntity> = LiveEventMap[E];

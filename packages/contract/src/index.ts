@@ -24,3 +24,6 @@ export * from './kanban.js';
 export * from './files.js';
 
 export * from './chats.js';
+
+export * from './announcements.js';
+export * from './helps.js';

@@ -3,6 +3,8 @@ import type { ChatTables } from './schema-chats.js';
 import type { ConversationTables } from './schema-conversations.js';
 import type { ScheduleTables } from './schema-schedules.js';
 import type { FileListTables } from './schema-files.js';
+
+import type { AnnouncementTables } from './schema-announcements.js';
 import type { AllTicket, CompanySchedule, Profile, Recurrence } from '@atende/contract';
 
 export interface QueueScheduleEntry {
@@ -172,9 +174,7 @@ export interface WhatsappLeasesTable {
   expiresAt: Timestamp;
 }
 
-export interface DB extends ConversationTables, ScheduleTables, FileListTables {
-
-export interface DB extends ConversationTables, ScheduleTables, ChatTables {
+export interface DB extends ConversationTables, ScheduleTables, FileListTables, ChatTables, AnnouncementTables {
   plans: PlansTable;
   companies: CompaniesTable;
   users: UsersTable;

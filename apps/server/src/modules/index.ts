@@ -2,9 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Guards } from '../platform/authenticate.js';
 import type { AppContext } from '../platform/context.js';
 import { chatsRoutes } from './chats/chats.routes.js';
+
+import { announcementsRoutes } from './announcements/announcements.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { companiesRoutes } from './companies/companies.routes.js';
 import { contactsRoutes } from './contacts/contacts.routes.js';
+import { helpsRoutes } from './helps/helps.routes.js';
 import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { connectionsRoutes } from './connections/connections.routes.js';
 import { kanbanRoutes } from './kanban/kanban.routes.js';
@@ -57,4 +60,7 @@ export const apiModules: ModuleRegistration[] = [
   (api, ctx, guards) => filesRoutes(api, ctx, guards),
 
   (api, ctx, guards) => chatsRoutes(api, ctx, guards),
+
+  (api, ctx, guards) => announcementsRoutes(api, ctx, guards),
+  (api, ctx, guards) => helpsRoutes(api, ctx, guards),
 ];

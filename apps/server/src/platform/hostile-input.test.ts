@@ -145,6 +145,21 @@ const ROUTES: Record<string, RouteInputs> = {
   'PUT /api/files/:id': { body: c.fileListInput.partial() },
   'DELETE /api/files/:id': {},
   'POST /api/files/uploadList/:id': { upload: { field: c.FILE_LIST_UPLOAD_FIELDS.file, fields: [c.FILE_LIST_UPLOAD_FIELDS.option, 'typeArch', 'mediaType', 'name'] } },
+
+  'GET /api/announcements': { query: c.announcementListQuery },
+  'POST /api/announcements': { body: c.announcementInput },
+  'GET /api/announcements/:id': {},
+  'PUT /api/announcements/:id': { body: c.announcementInput.partial() },
+  'DELETE /api/announcements/:id': {},
+  'POST /api/announcements/:id/media-upload': { upload: { field: c.ANNOUNCEMENT_IMAGE.field, fields: [] } },
+  'DELETE /api/announcements/:id/media-upload': {},
+  'GET /api/announcements/media/:fileName': {},
+  'GET /api/helps': { query: c.listQuery },
+  'GET /api/helps/list': {},
+  'GET /api/helps/:id': {},
+  'POST /api/helps': { body: c.helpInput },
+  'PUT /api/helps/:id': { body: c.helpInput.partial() },
+  'DELETE /api/helps/:id': {},
 };
 
 /** Method and path of every route, read from the router's own listing. */

@@ -29,6 +29,7 @@ describe('security headers', () => {
       expect(csp['media-src']).toEqual(["'self'", 'data:', 'blob:']);
       expect(csp['connect-src']).toEqual(["'self'", 'https://painel.example.com', 'wss://painel.example.com']);
       expect(csp['frame-ancestors']).toEqual(["'none'"]);
+      expect(csp['frame-src']).toEqual(['https://www.youtube-nocookie.com']);
       expect(csp['object-src']).toEqual(["'none'"]);
       expect(csp).not.toHaveProperty('upgrade-insecure-requests');
       expect(res.headers['x-frame-options']).toBe('DENY');

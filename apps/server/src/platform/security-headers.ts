@@ -9,7 +9,8 @@ const socketOrigin = (origin: string) => origin.replace(/^http/, 'ws');
  * own scripts only; inline styles (MUI's emotion writes them); images and media from the app,
  * data: and blob: (previews, recorded voice notes) and, for images, https (WhatsApp profile
  * pictures live on WhatsApp's servers); requests and the socket to this origin and the configured
- * CORS origins. Nobody may frame the app.
+ * CORS origins; frames from YouTube's privacy-enhanced player only (the help gallery). Nobody may
+ * frame the app.
  */
 export function securityHeaders(config: Pick<Config, 'corsOrigins' | 'publicUrl'>): FastifyHelmetOptions {
   const origins = [...config.corsOrigins, ...(config.publicUrl ? [new URL(config.publicUrl).origin] : [])];
@@ -26,6 +27,7 @@ export function securityHeaders(config: Pick<Config, 'corsOrigins' | 'publicUrl'
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...origins, ...origins.map(socketOrigin)],
         workerSrc: ["'self'", 'blob:'],
+        frameSrc: ['https://www.youtube-nocookie.com'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEEKDAYS_EN } from '@atende/contract';
 import { insertTicketRow } from '../test/conversation-fixtures.js';
+import { ensurePlatformAdmin } from '../modules/seed/seed.js';
 import { startTestApp, type ApiClient, type TestApp, type TestCompany } from '../test/harness.js';
 
 /**
@@ -30,6 +31,10 @@ interface Ids {
   messageId: number;
   fileListId: number;
   fileListOptionId: number;
+
+  /** The platform's (the super user's), not B's: a company admin may read but never change them. */
+  announcementId: number;
+  helpId: number;
 }
 
 interface Probe {
@@ -177,6 +182,18 @@ const PROBES: Probe[] = [
   { route: 'POST /api/chats/:id/read', url: (b) => `/api/chats/${b.chatId}/read`, status: 404, error: 'ERR_NO_CHAT_FOUND' },
   { route: 'GET /api/chats/:id/messages', url: (b) => `/api/chats/${b.chatId}/messages`, status: 404, error: 'ERR_NO_CHAT_FOUND' },
   { route: 'POST /api/chats/:id/messages', url: (b) => `/api/chats/${b.chatId}/messages`, body: () => ({ message: 'Cross message' }), status: 404, error: 'ERR_NO_CHAT_FOUND' },
+
+  { route: 'GET /api/announcements/:id', url: (b) => `/api/announcements/${b.announcementId}`, status: 403, error: 'ERR_NO_PERMISSION' },
+  { route: 'PUT /api/announcements/:id', url: (b) => `/api/announcements/${b.announcementId}`, body: () => ({ title: 'Hijacked' }), status: 403, error: 'ERR_NO_PERMISSION' },
+  { route: 'DELETE /api/announcements/:id', url: (b) => `/api/announcements/${b.announcementId}`, status: 403, error: 'ERR_NO_PERMISSION' },
+  { route: 'POST /api/announcements/:id/media-upload', url: (b) => `/api/announcements/${b.announcementId}/media-upload`, status: 403, error: 'ERR_NO_PERMISSION' },
+  { route: 'DELETE /api/announcements/:id/media-upload', url: (b) => `/api/announcements/${b.announcementId}/media-upload`, status: 403, error: 'ERR_NO_PERMISSION' },
+  // The public image path serves announcements' images only, never a company's media.
+  { route: 'GET /api/announcements/media/:fileName', url: (b) => `/api/announcements/media/${b.mediaName}`, status: 404, error: 'ERR_NOT_FOUND' },
+  // Help videos are everyone's to watch: reading one is allowed, changing it is the super user's.
+  { route: 'GET /api/helps/:id', url: (b) => `/api/helps/${b.helpId}`, status: 200 },
+  { route: 'PUT /api/helps/:id', url: (b) => `/api/helps/${b.helpId}`, body: () => ({ title: 'Hijacked' }), status: 403, error: 'ERR_NO_PERMISSION' },
+  { route: 'DELETE /api/helps/:id', url: (b) => `/api/helps/${b.helpId}`, status: 403, error: 'ERR_NO_PERMISSION' },
 ];
 
 /**
@@ -187,9 +204,7 @@ const GUARDED = [
   '/api/users/', '/api/queue/', '/api/companies/', '/api/plans/', '/api/settings/',
   '/api/whatsapp/', '/api/whatsappsession/', '/api/media/', '/api/webhooks/', '/api/simulator/',
   '/api/contacts/', '/api/tags/', '/api/ticket-tags/', '/api/quick-messages/', '/api/ticket-notes/', '/api/queue-options/',
-  '/api/tickets/', '/api/messages/', '/api/schedules/', '/api/files/',
-
-  '/api/tickets/', '/api/messages/', '/api/schedules/', '/api/chats/',
+  '/api/tickets/', '/api/messages/', '/api/schedules/', '/api/files/', '/api/chats/', '/api/announcements/', '/api/helps/',
 ];
 
 /** Ids of B sent inside bodies: refused as invalid fields, never linked. */
@@ -291,6 +306,9 @@ async function snapshotOfB() {
 
     `/api/chats/${b.chatId}`,
     `/api/chats/${b.chatId}/messages`,
+
+    '/api/announcements',
+    `/api/helps/${b.helpId}`,
   ];
   const answers = await Promise.all(reads.map((url) => adminB.get(url)));
   for (const res of answers) expect(res.statusCode).toBe(200);
@@ -322,6 +340,11 @@ beforeAll(async () => {
 
   const chat = (await adminB.post('/api/chats', { title: 'Chat B', users: [{ id: agent.json().id }] })).json();
   expect((await adminB.post(`/api/chats/${chat.id}/messages`, { message: 'B only' })).statusCode).toBe(200);
+
+  await ensurePlatformAdmin(t.database.db, t.config, t.app.log);
+  const root = t.as(await t.login(t.config.adminEmail, t.config.adminPassword));
+  const announcementId = (await root.post('/api/announcements', { title: 'Aviso', text: 'Para todos' })).json().id;
+  const helpId = (await root.post('/api/helps', { title: 'Ajuda', video: 'aBcDeFgHiJk' })).json().id;
   const message = await t.database.db
     .insertInto('messages')
     .values({ companyId: companyB.companyId, ticketId, contactId, whatsappId, fromMe: true, userId: companyB.adminId, body: 'B only', delivery: 'sent', sentAt: Date.now() })
@@ -348,6 +371,9 @@ beforeAll(async () => {
     messageId: Number(message.id),
     fileListId: fileList.id,
     fileListOptionId: fileList.options[0].id,
+
+    announcementId,
+    helpId,
   };
 });
 afterAll(() => t.close());

@@ -21,6 +21,9 @@ import * as files from './0020_files.js';
 
 import * as chats from './0018_chats.js';
 
+import * as announcements from './0019_announcements.js';
+import * as companyMediaBytes from './0023_company_media_bytes.js';
+
 /**
  * Migrations in order. Listed statically (not read from disk) so the compiled server and the
  * tests run the very same set. Name each `NNNN_<feature>` and never edit one that has shipped.
@@ -47,4 +50,7 @@ export const migrations: Record<string, Migration> = {
   '0020_files': files,
 
   '0018_chats': chats,
+
+  '0019_announcements': announcements,
+  '0023_company_media_bytes': companyMediaBytes,
 };

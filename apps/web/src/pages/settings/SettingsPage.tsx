@@ -1,3 +1,4 @@
+import { isSuper } from '@atende/contract';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useState, type ReactNode } from 'react';
@@ -5,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth';
 import { PageContainer } from '../../components/PageContainer';
 import { useSettingValue } from '../../features/settings/api';
+import { HelpsSettingsTab } from '../../features/helps/components/HelpsSettingsTab';
 import { CompanySchedulesForm } from '../../features/settings/components/CompanySchedulesForm';
 import { SettingsOptions } from '../../features/settings/components/SettingsOptions';
 
@@ -12,6 +14,8 @@ interface SettingsTab {
   name: string;
   /** Whether the tab is offered now; a hidden tab is never rendered. */
   shown: boolean;
+  /** The tab's label when it is not `settings:tabs.{name}` (a feature's own tab names itself). */
+  label?: string;
   content: () => ReactNode;
 }
 
@@ -22,6 +26,7 @@ interface SettingsTab {
  */
 export default function SettingsPage() {
   const { t } = useTranslation('settings');
+  const { t: th } = useTranslation('helps');
   const { user } = useAuth();
   const scheduleType = useSettingValue('scheduleType');
   const [selected, setSelected] = useState('options');
@@ -29,6 +34,7 @@ export default function SettingsPage() {
   const tabs: SettingsTab[] = [
     { name: 'options', shown: true, content: () => <SettingsOptions /> },
     { name: 'schedules', shown: scheduleType === 'company' && user !== null, content: () => <CompanySchedulesForm companyId={user!.companyId} /> },
+    { name: 'helps', shown: isSuper(user), label: th('settingsTab'), content: () => <HelpsSettingsTab /> },
   ];
   const visible = tabs.filter((tab) => tab.shown);
   const current = visible.find((tab) => tab.name === selected) ?? visible[0];
@@ -37,7 +43,7 @@ export default function SettingsPage() {
     <PageContainer title={t('title')} testId="settings-page">
       <Tabs value={current.name} onChange={(_, name: string) => setSelected(name)} sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}>
         {visible.map((tab) => (
-          <Tab key={tab.name} value={tab.name} label={t(`tabs.${tab.name}`)} data-testid={`settings-tab-${tab.name}`} />
+          <Tab key={tab.name} value={tab.name} label={tab.label ?? t(`tabs.${tab.name}`)} data-testid={`settings-tab-${tab.name}`} />
         ))}
       </Tabs>
       {current.content()}

@@ -1,4 +1,6 @@
 import CampaignIcon from '@mui/icons-material/Campaign';
+
+import ForumIcon from '@mui/icons-material/Forum';
 import VolumeOffIcon from '@mui/icons-material/VolumeOff';
 import VolumeUpIcon from '@mui/icons-material/VolumeUp';
 import Box from '@mui/material/Box';
@@ -19,15 +21,8 @@ function EmptyText({ children, testId }: { children: string; testId: string }) {
 /** The notifications pop-over lives with the tickets it lists. */
 export { UnreadTicketsPopover as NotificationsPopover } from '../../tickets';
 
-export function AnnouncementsPopover() {
-  const { t } = useTranslation('shell');
-  const { t: tc } = useTranslation();
-  return (
-    <HeaderPopover label={t('topbar.announcements')} testId="announcements" icon={<CampaignIcon />}>
-      <EmptyText testId="announcements-empty">{tc('noRecords')}</EmptyText>
-    </HeaderPopover>
-  );
-}
+/** The announcements pop-over lives with the announcements it lists. */
+export { AnnouncementsPopover } from '../../announcements';
 
 /** The chats pop-over lives with the chats it lists. */
 export { ChatsPopover } from '../../chats';

@@ -1,0 +1,73 @@
+import type { Announcement } from '@atende/contract';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import { useTranslation } from 'react-i18next';
+import { PRIORITY_COLORS } from '../priority';
+
+interface AnnouncementsTableProps {
+  announcements: Announcement[];
+  loading: boolean;
+  onEdit: (announcement: Announcement) => void;
+  onDelete: (announcement: Announcement) => void;
+}
+
+/** Title, priority, image name, status and actions. */
+export function AnnouncementsTable({ announcements, loading, onEdit, onDelete }: AnnouncementsTableProps) {
+  const { t } = useTranslation('announcements');
+  const { t: tc } = useTranslation();
+  return (
+    <Table size="small" stickyHeader data-testid="announcements-table">
+      <TableHead>
+        <TableRow>
+          <TableCell align="center">{t('columns.title')}</TableCell>
+          <TableCell align="center">{t('columns.priority')}</TableCell>
+          <TableCell align="center">{t('columns.mediaName')}</TableCell>
+          <TableCell align="center">{t('columns.status')}</TableCell>
+          <TableCell align="center">{t('columns.actions')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {announcements.map((a) => (
+          <TableRow key={a.id} hover data-testid={`announcement-row-${a.id}`}>
+            <TableCell align="center">{a.title}</TableCell>
+            <TableCell align="center">
+              <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+                <Box component="span" sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: PRIORITY_COLORS[a.priority] }} />
+                {t(`priority.${a.priority}`)}
+              </Box>
+            </TableCell>
+            <TableCell align="center">{a.mediaName ?? t('noImage')}</TableCell>
+            <TableCell align="center">{a.status ? t('status.active') : t('status.inactive')}</TableCell>
+            <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
+              <Tooltip title={tc('edit')}>
+                <IconButton size="small" aria-label={tc('edit')} onClick={() => onEdit(a)} data-testid={`announcement-edit-${a.id}`}>
+                  <EditIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+              <Tooltip title={tc('delete')}>
+                <IconButton size="small" aria-label={tc('delete')} onClick={() => onDelete(a)} data-testid={`announcement-delete-${a.id}`}>
+                  <DeleteIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            </TableCell>
+          </TableRow>
+        ))}
+        {!loading && announcements.length === 0 && (
+          <TableRow>
+            <TableCell colSpan={5} align="center" sx={{ color: 'text.secondary', py: 4 }} data-testid="announcements-table-empty">
+              {tc('noRecords')}
+            </TableCell>
+          </TableRow>
+        )}
+      </TableBody>
+    </Table>
+  );
+}

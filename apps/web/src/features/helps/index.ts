@@ -1,0 +1,1 @@
+export { HelpsSettingsTab } from './components/HelpsSettingsTab';
