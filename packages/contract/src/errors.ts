@@ -74,6 +74,11 @@ export const ERROR_CODES = [
   'ERR_NO_SCHEDULE_FOUND',
   /** A schedule already sent is history: it is no longer edited. */
   'ERR_SCHEDULE_ALREADY_SENT',
+  // password recovery
+  /** A recovery code that is wrong, used, expired or tried too often (never says which). */
+  'ERR_INVALID_RECOVERY_CODE',
+  /** The server has no SMTP_URL: recovery codes cannot be mailed. */
+  'ERR_RECOVERY_NOT_CONFIGURED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ConversationTables } from './schema-conversations.js';
+import type { PlatformTables } from './schema-platform.js';
 import type { ScheduleTables } from './schema-schedules.js';
 import type { AllTicket, CompanySchedule, Profile, Recurrence } from '@atende/contract';
 
@@ -43,6 +44,8 @@ export interface CompaniesTable {
   /** `date` column, read as 'YYYY-MM-DD' text (parsers set in database.ts). */
   dueDate: string | null;
   recurrence: ColumnType<Recurrence, Recurrence | undefined, Recurrence>;
+  /** End of the signup trial ('YYYY-MM-DD'); null for companies that never had one (migration 0021). */
+  trialExpiration: ColumnType<string | null, string | null | undefined, string | null>;
   schedules: ColumnType<CompanySchedule[], string | undefined, string>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
@@ -168,7 +171,7 @@ export interface WhatsappLeasesTable {
   expiresAt: Timestamp;
 }
 
-export interface DB extends ConversationTables, ScheduleTables {
+export interface DB extends ConversationTables, ScheduleTables, PlatformTables {
   plans: PlansTable;
   companies: CompaniesTable;
   users: UsersTable;

@@ -8,6 +8,7 @@ import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { connectionsRoutes } from './connections/connections.routes.js';
 import { mediaRoutes } from './media/media.routes.js';
 import { messagesRoutes } from './messages/messages.routes.js';
+import { passwordRecoveryRoutes } from './password-recovery/password-recovery.routes.js';
 import { plansRoutes } from './plans/plans.routes.js';
 import { queueOptionsRoutes } from './queues/queue-options.routes.js';
 import { quickMessagesRoutes } from './quick-messages/quick-messages.routes.js';
@@ -49,4 +50,5 @@ export const apiModules: ModuleRegistration[] = [
   (api, ctx) => whatsappProviderRoutes(api, ctx),
   (api, ctx, guards) => ticketsRoutes(api, ctx, guards),
   (api, ctx, guards) => messagesRoutes(api, ctx, guards),
+  (api, ctx) => passwordRecoveryRoutes(api, ctx),
 ];

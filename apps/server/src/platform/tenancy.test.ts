@@ -11,6 +11,7 @@ import { startTestApp, type ApiClient, type TestApp, type TestCompany } from '..
 
 interface Ids {
   companyId: number;
+  adminEmail: string;
   planId: number;
   adminId: number;
   agentId: number;
@@ -160,6 +161,14 @@ const PROBES: Probe[] = [
   { route: 'DELETE /api/schedules/:id', url: (b) => `/api/schedules/${b.scheduleId}`, status: 404, error: 'ERR_NO_SCHEDULE_FOUND' },
   { route: 'POST /api/schedules/:id/media-upload', url: (b) => `/api/schedules/${b.scheduleId}/media-upload`, status: 404, error: 'ERR_NO_SCHEDULE_FOUND' },
   { route: 'DELETE /api/schedules/:id/media-upload', url: (b) => `/api/schedules/${b.scheduleId}/media-upload`, status: 404, error: 'ERR_NO_SCHEDULE_FOUND' },
+  // Public recovery: B's admin's password changes only with the code mailed to B's admin (no SMTP here).
+  { route: 'POST /api/forgetpassword/:email', url: (b) => `/api/forgetpassword/${encodeURIComponent(b.adminEmail)}`, status: 503, error: 'ERR_RECOVERY_NOT_CONFIGURED' },
+  {
+    route: 'POST /api/resetpasswords/:email/:token/:password',
+    url: (b) => `/api/resetpasswords/${encodeURIComponent(b.adminEmail)}/000000/Tomada123`,
+    status: 400,
+    error: 'ERR_INVALID_RECOVERY_CODE',
+  },
 ];
 
 /**
@@ -170,7 +179,7 @@ const GUARDED = [
   '/api/users/', '/api/queue/', '/api/companies/', '/api/plans/', '/api/settings/',
   '/api/whatsapp/', '/api/whatsappsession/', '/api/media/', '/api/webhooks/', '/api/simulator/',
   '/api/contacts/', '/api/tags/', '/api/ticket-tags/', '/api/quick-messages/', '/api/ticket-notes/', '/api/queue-options/',
-  '/api/tickets/', '/api/messages/', '/api/schedules/',
+  '/api/tickets/', '/api/messages/', '/api/schedules/', '/api/forgetpassword/', '/api/resetpasswords/',
 ];
 
 /** Ids of B sent inside bodies: refused as invalid fields, never linked. */
@@ -299,6 +308,7 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   b = {
     companyId: companyB.companyId,
+    adminEmail: companyB.email,
     planId: companyB.planId,
     adminId: companyB.adminId,
     agentId: agent.json().id,
