@@ -39,6 +39,7 @@ const QuickMessagesPage = lazy(() => import('./pages/quick-messages/QuickMessage
 const SchedulesPage = lazy(() => import('./pages/schedules/SchedulesPage'));
 const QueuesPage = lazy(() => import('./pages/queues/QueuesPage'));
 const SettingsPage = lazy(() => import('./pages/settings/SettingsPage'));
+const SubscriptionPage = lazy(() => import('./pages/subscription/SubscriptionPage'));
 
 const main = (label: string, Icon: MenuIcon, extra: Partial<MenuEntry> = {}): MenuEntry => ({ section: 'main', label, Icon, ...extra });
 const admin = (label: string, Icon: MenuIcon, extra: Partial<MenuEntry> = {}): MenuEntry => ({ section: 'admin', label, Icon, ...extra });
@@ -81,7 +82,7 @@ export const PAGES: readonly AppPage[] = [
   { path: '/financeiro', page: soon('financeiro'), access: ACCESS.admin, menu: admin('financeiro', AttachMoneyIcon) },
   { path: '/settings', page: SettingsPage, access: ACCESS.admin, menu: admin('settings', SettingsIcon) },
 
-  { path: '/subscription', page: soon('subscription') },
+  { path: '/subscription', page: SubscriptionPage },
 ];
 
 export const MENU = menuOf(PAGES);

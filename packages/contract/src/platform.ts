@@ -24,11 +24,6 @@ export interface RecoveryStatus {
   configured: boolean;
 }
 
-/** Days from `today` to the due date (both YYYY-MM-DD, calendar days); negative once it has passed. */
-export function daysUntil(day: string, today: string): number {
-  return Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
-}
-
 /**
  * The due date after one recurrence advance: MENSAL 1 month ... ANUAL 12. A day the target month
  * lacks (31 January + 1 month) falls on that month's last day. Without a due date it starts today.

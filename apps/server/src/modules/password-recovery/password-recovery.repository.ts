@@ -17,7 +17,7 @@ export async function saveCode(db: Database, row: { userId: number; companyId: n
   await db
     .insertInto('passwordResets')
     .values(values)
-    .onConflict((oc) => oc.column('userId').doUpdateSet({ codeHash: values.codeHash, attempts: 0, expiresAt: values.expiresAt, createdAt: values.now }))
+    .onConflict((oc) => oc.column('userId').doUpdateSet({ codeHash: values.codeHash, attempts: 0, expiresAt: values.expiresAt, createdAt: row.now }))
     .execute();
 }
 

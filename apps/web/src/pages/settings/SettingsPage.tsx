@@ -1,9 +1,11 @@
+import { isSuper } from '@atende/contract';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth';
 import { PageContainer } from '../../components/PageContainer';
+import { CompaniesTab, PlansTab } from '../../features/platform';
 import { useSettingValue } from '../../features/settings/api';
 import { CompanySchedulesForm } from '../../features/settings/components/CompanySchedulesForm';
 import { SettingsOptions } from '../../features/settings/components/SettingsOptions';
@@ -29,6 +31,8 @@ export default function SettingsPage() {
   const tabs: SettingsTab[] = [
     { name: 'options', shown: true, content: () => <SettingsOptions /> },
     { name: 'schedules', shown: scheduleType === 'company' && user !== null, content: () => <CompanySchedulesForm companyId={user!.companyId} /> },
+    { name: 'companies', shown: isSuper(user), content: () => <CompaniesTab /> },
+    { name: 'plans', shown: isSuper(user), content: () => <PlansTab /> },
   ];
   const visible = tabs.filter((tab) => tab.shown);
   const current = visible.find((tab) => tab.name === selected) ?? visible[0];
