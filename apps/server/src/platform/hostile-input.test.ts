@@ -129,6 +129,9 @@ const ROUTES: Record<string, RouteInputs> = {
   'POST /api/messages/:id': { body: c.messageSendInput, upload: { field: 'medias', fields: ['body', 'quotedMsg', 'idempotencyKey'] } },
   'PUT /api/messages/:id': { body: c.messageEditInput },
   'DELETE /api/messages/:id': {},
+  'GET /api/forgetpassword': {},
+  'POST /api/forgetpassword/:email': {},
+  'POST /api/resetpasswords/:email/:token/:password': {},
 };
 
 /** Method and path of every route, read from the router's own listing. */
