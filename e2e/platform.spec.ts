@@ -15,8 +15,10 @@ test('the super user creates a plan and a company, and advances its due date by 
   const planName = `Plano Ouro ${stamp()}`;
   const companyName = `Padaria ${stamp()}`;
   const email = `dono-${stamp()}@padaria.example`;
-  await signInAndWait(page, SUPER.email, SUPER.password);
+  await signIn(page, SUPER.email, SUPER.password);
+  await expect(page).toHaveURL(/\/tickets/, PAGE_LOAD);
   await page.goto('/settings');
+  await expect(page.getByTestId('settings-tab-plans')).toBeVisible(PAGE_LOAD);
 
   await page.getByTestId('settings-tab-plans').click();
   const planForm = page.getByTestId('plan-form');
@@ -65,11 +67,6 @@ test('the super user creates a plan and a company, and advances its due date by 
   await row.locator('[data-testid^="company-advance-"]').click();
   await expect(row).toContainText(brDay(advanced));
   await expect(row).toHaveAttribute('data-tone', 'none');
-
-  // The new company's admin signs in with the password the super user gave.
-  await page.context().clearCookies();
-  await page.evaluate(() => localStorage.clear());
-  await signInAndWait(page, email, 'Senha-forte-1');
 });
 
 test('a user recovers the password from the mailed code and signs in with the new one', async ({ page, request }) => {
