@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { startMailCapture } from './support/mail';
 
 /**
  * Starts the built server on a fresh data folder (and, with TEST_DATABASE_URL, a fresh
@@ -12,6 +13,10 @@ export default async function globalSetup() {
   const root = new URL('..', import.meta.url).pathname;
   const port = Number(process.env.E2E_PORT || 8181);
   const dataDir = mkdtempSync(join(tmpdir(), 'atende-e2e-'));
+  // Mail the server sends (password recovery) lands in a file the journeys read (support/mail.ts).
+  const mailFile = join(dataDir, 'mails.jsonl');
+  const mail = await startMailCapture(mailFile);
+  process.env.E2E_MAIL_FILE = mailFile;
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
     PORT: String(port),
@@ -23,6 +28,7 @@ export default async function globalSetup() {
     LOGIN_MAX_PER_IP: '100000',
     ADMIN_EMAIL: 'super@atende.local',
     ADMIN_PASSWORD: 'super-secret-1',
+    SMTP_URL: mail.url,
   };
   let dropDatabase = async () => undefined;
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -61,6 +67,7 @@ export default async function globalSetup() {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
     await dropDatabase();
+    await mail.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

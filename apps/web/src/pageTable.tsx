@@ -46,6 +46,7 @@ const FilesPage = lazy(() => import('./pages/files/FilesPage'));
 
 const HelpsPage = lazy(() => import('./pages/helps/HelpsPage'));
 const AnnouncementsPage = lazy(() => import('./pages/announcements/AnnouncementsPage'));
+const SubscriptionPage = lazy(() => import('./pages/subscription/SubscriptionPage'));
 
 const main = (label: string, Icon: MenuIcon, extra: Partial<MenuEntry> = {}): MenuEntry => ({ section: 'main', label, Icon, ...extra });
 const admin = (label: string, Icon: MenuIcon, extra: Partial<MenuEntry> = {}): MenuEntry => ({ section: 'admin', label, Icon, ...extra });
@@ -88,7 +89,7 @@ export const PAGES: readonly AppPage[] = [
   { path: '/financeiro', page: soon('financeiro'), access: ACCESS.admin, menu: admin('financeiro', AttachMoneyIcon) },
   { path: '/settings', page: SettingsPage, access: ACCESS.admin, menu: admin('settings', SettingsIcon) },
 
-  { path: '/subscription', page: soon('subscription') },
+  { path: '/subscription', page: SubscriptionPage },
 ];
 
 export const MENU = menuOf(PAGES);

@@ -16,6 +16,10 @@ export interface SessionUser extends User {
     id: number;
     name: string;
     dueDate: string | null;
+    /** End of the signup trial ('YYYY-MM-DD'), null when the company never had one (/subscription). */
+    trialExpiration: string | null;
+    /** The company's billing email. */
+    email: string;
     settings: SettingEntry[];
     plan: Plan;
   };

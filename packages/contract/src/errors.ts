@@ -95,6 +95,11 @@ export const ERROR_CODES = [
   /** An announcement's image must be a .png, .jpg or .jpeg picture. */
   'ERR_INVALID_IMAGE',
   'ERR_NO_HELP_FOUND',
+  // password recovery
+  /** A recovery code that is wrong, used, expired or tried too often (never says which). */
+  'ERR_INVALID_RECOVERY_CODE',
+  /** The server has no SMTP_URL: recovery codes cannot be mailed. */
+  'ERR_RECOVERY_NOT_CONFIGURED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -27,3 +27,4 @@ export * from './chats.js';
 
 export * from './announcements.js';
 export * from './helps.js';
+export * from './platform.js';

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ChatTables } from './schema-chats.js';
 import type { ConversationTables } from './schema-conversations.js';
+import type { PlatformTables } from './schema-platform.js';
 import type { ScheduleTables } from './schema-schedules.js';
 import type { FileListTables } from './schema-files.js';
 
@@ -47,6 +48,8 @@ export interface CompaniesTable {
   /** `date` column, read as 'YYYY-MM-DD' text (parsers set in database.ts). */
   dueDate: string | null;
   recurrence: ColumnType<Recurrence, Recurrence | undefined, Recurrence>;
+  /** End of the signup trial ('YYYY-MM-DD'); null for companies that never had one (migration 0021). */
+  trialExpiration: ColumnType<string | null, string | null | undefined, string | null>;
   schedules: ColumnType<CompanySchedule[], string | undefined, string>;
   /** Bytes stored through uploads (bigint, read as text); changed only by platform/uploads.ts. */
   mediaBytes: ColumnType<string, never, never>;
@@ -174,7 +177,7 @@ export interface WhatsappLeasesTable {
   expiresAt: Timestamp;
 }
 
-export interface DB extends ConversationTables, ScheduleTables, FileListTables, ChatTables, AnnouncementTables {
+export interface DB extends ConversationTables, ScheduleTables, FileListTables, ChatTables, AnnouncementTables, PlatformTables {
   plans: PlansTable;
   companies: CompaniesTable;
   users: UsersTable;

@@ -13,6 +13,7 @@ import { connectionsRoutes } from './connections/connections.routes.js';
 import { kanbanRoutes } from './kanban/kanban.routes.js';
 import { mediaRoutes } from './media/media.routes.js';
 import { messagesRoutes } from './messages/messages.routes.js';
+import { passwordRecoveryRoutes } from './password-recovery/password-recovery.routes.js';
 import { plansRoutes } from './plans/plans.routes.js';
 import { queueOptionsRoutes } from './queues/queue-options.routes.js';
 import { quickMessagesRoutes } from './quick-messages/quick-messages.routes.js';
@@ -63,4 +64,5 @@ export const apiModules: ModuleRegistration[] = [
 
   (api, ctx, guards) => announcementsRoutes(api, ctx, guards),
   (api, ctx, guards) => helpsRoutes(api, ctx, guards),
+  (api, ctx) => passwordRecoveryRoutes(api, ctx),
 ];

@@ -160,6 +160,9 @@ const ROUTES: Record<string, RouteInputs> = {
   'POST /api/helps': { body: c.helpInput },
   'PUT /api/helps/:id': { body: c.helpInput.partial() },
   'DELETE /api/helps/:id': {},
+  'GET /api/forgetpassword': {},
+  'POST /api/forgetpassword/:email': {},
+  'POST /api/resetpasswords/:email/:token/:password': {},
 };
 
 /** Method and path of every route, read from the router's own listing. */

@@ -12,6 +12,7 @@ import { startTestApp, type ApiClient, type TestApp, type TestCompany } from '..
 
 interface Ids {
   companyId: number;
+  adminEmail: string;
   planId: number;
   adminId: number;
   agentId: number;
@@ -194,6 +195,14 @@ const PROBES: Probe[] = [
   { route: 'GET /api/helps/:id', url: (b) => `/api/helps/${b.helpId}`, status: 200 },
   { route: 'PUT /api/helps/:id', url: (b) => `/api/helps/${b.helpId}`, body: () => ({ title: 'Hijacked' }), status: 403, error: 'ERR_NO_PERMISSION' },
   { route: 'DELETE /api/helps/:id', url: (b) => `/api/helps/${b.helpId}`, status: 403, error: 'ERR_NO_PERMISSION' },
+  // Public recovery: B's admin's password changes only with the code mailed to B's admin (no SMTP here).
+  { route: 'POST /api/forgetpassword/:email', url: (b) => `/api/forgetpassword/${encodeURIComponent(b.adminEmail)}`, status: 503, error: 'ERR_RECOVERY_NOT_CONFIGURED' },
+  {
+    route: 'POST /api/resetpasswords/:email/:token/:password',
+    url: (b) => `/api/resetpasswords/${encodeURIComponent(b.adminEmail)}/000000/Tomada123`,
+    status: 400,
+    error: 'ERR_INVALID_RECOVERY_CODE',
+  },
 ];
 
 /**
@@ -205,6 +214,7 @@ const GUARDED = [
   '/api/whatsapp/', '/api/whatsappsession/', '/api/media/', '/api/webhooks/', '/api/simulator/',
   '/api/contacts/', '/api/tags/', '/api/ticket-tags/', '/api/quick-messages/', '/api/ticket-notes/', '/api/queue-options/',
   '/api/tickets/', '/api/messages/', '/api/schedules/', '/api/files/', '/api/chats/', '/api/announcements/', '/api/helps/',
+  '/api/forgetpassword/', '/api/resetpasswords/',
 ];
 
 /** Ids of B sent inside bodies: refused as invalid fields, never linked. */
@@ -352,6 +362,7 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   b = {
     companyId: companyB.companyId,
+    adminEmail: companyB.email,
     planId: companyB.planId,
     adminId: companyB.adminId,
     agentId: agent.json().id,

@@ -34,6 +34,8 @@ export function sessionUser(overrides: Partial<SessionUser> = {}, plan: Partial<
       id: 3,
       name: 'Acme',
       dueDate: '2030-12-31',
+      trialExpiration: null,
+      email: 'acme@example.com',
       settings: [],
       plan: { ...fullPlan, ...plan },
     },

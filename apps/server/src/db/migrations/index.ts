@@ -23,6 +23,7 @@ import * as chats from './0018_chats.js';
 
 import * as announcements from './0019_announcements.js';
 import * as companyMediaBytes from './0023_company_media_bytes.js';
+import * as platform from './0021_platform.js';
 
 /**
  * Migrations in order. Listed statically (not read from disk) so the compiled server and the
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
 
   '0019_announcements': announcements,
   '0023_company_media_bytes': companyMediaBytes,
+  '0021_platform': platform,
 };

@@ -11,7 +11,7 @@ export function findCompany(db: Executor, companyId: number) {
 
 export function insertCompany(
   db: Executor,
-  values: { name: string; email: string; phone: string; planId: number; status: boolean; dueDate: string | null; recurrence: DB['companies']['recurrence']['__insert__'] },
+  values: { name: string; email: string; phone: string; planId: number; status: boolean; dueDate: string | null; recurrence: DB['companies']['recurrence']['__insert__']; trialExpiration?: string | null },
 ) {
   return db.insertInto('companies').values(values).returningAll().executeTakeFirstOrThrow();
 }

@@ -28,7 +28,7 @@ import { assertMayAdminister, assertMayReach, assertNotOwnCompany } from './comp
 import { presentCompany } from './companies.presenter.js';
 import * as repo from './companies.repository.js';
 
-export type CompanyCreation = z.output<typeof companyCreateInput> & { superAdmin?: boolean };
+export type CompanyCreation = z.output<typeof companyCreateInput> & { superAdmin?: boolean; trialExpiration?: string };
 type CompanyFields = z.output<typeof companyInput>;
 
 const noCompany = () => notFound('ERR_NO_COMPANY_FOUND');
@@ -55,6 +55,7 @@ export async function createCompanyWithAdmin(db: Database, input: CompanyCreatio
         status: input.status,
         dueDate: input.dueDate,
         recurrence: input.recurrence,
+        trialExpiration: input.trialExpiration ?? null,
       });
       await trx
         .insertInto('settings')
@@ -191,6 +192,7 @@ export async function signup(ctx: AppContext, input: z.output<typeof signupInput
   }
   if (!(await isOfferedPlan(ctx, input.planId))) throw noPlan();
   assertUncommonPassword(input.password);
+  const trialEnd = isoDay(addDays(ctx.clock.now(), TRIAL_DAYS));
   await createCompanyWithAdmin(ctx.db, {
     name: input.name,
     email: input.email,
@@ -198,7 +200,8 @@ export async function signup(ctx: AppContext, input: z.output<typeof signupInput
     planId: input.planId,
     password: input.password,
     status: true,
-    dueDate: isoDay(addDays(ctx.clock.now(), TRIAL_DAYS)),
+    dueDate: trialEnd,
+    trialExpiration: trialEnd,
     recurrence: 'MENSAL',
     campaignsEnabled: true,
   }).catch((error) => {

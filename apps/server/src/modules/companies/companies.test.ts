@@ -66,6 +66,7 @@ describe('managing companies (super user)', () => {
     });
     const owner = await t.login('dono@padaria.example', 'secret123');
     expect(owner.companyId).toBe(res.json().id);
+    expect((await t.as(owner).get('/api/auth/me')).json().company).toMatchObject({ trialExpiration: null, email: 'dono@padaria.example' });
     const settings = (await t.as(owner).get('/api/settings')).json();
     expect(settings).toContainEqual({ key: 'campaignsEnabled', value: 'false' });
   });
@@ -204,6 +205,8 @@ describe('public signup', () => {
     const owner = await t.login(body.email, body.password);
     const me = (await t.as(owner).get('/api/auth/me')).json();
     expect(me).toMatchObject({ profile: 'admin', super: false });
+    // /subscription counts the trial's days from here.
+    expect(me.company).toMatchObject({ trialExpiration: '2030-01-13', email: body.email, dueDate: '2030-01-13' });
     const created = (await root.get(`/api/companies/${me.companyId}`)).json();
     expect(created).toMatchObject({ name: body.name, email: body.email, phone: '11987654321', planId: company.planId, status: true, dueDate: '2030-01-13', recurrence: 'MENSAL', campaignsEnabled: true });
   });

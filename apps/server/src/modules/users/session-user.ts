@@ -20,17 +20,19 @@ export async function loadSessionUser(db: Database, companyId: number, userId: n
       .selectFrom('companies')
       .innerJoin('plans', 'plans.id', 'companies.planId')
       .selectAll('plans')
-      .select(['companies.name as companyName', 'companies.dueDate'])
+      .select(['companies.name as companyName', 'companies.dueDate', 'companies.trialExpiration', 'companies.email as companyEmail'])
       .where('companies.id', '=', companyId)
       .executeTakeFirstOrThrow(),
   ]);
-  const { companyName, dueDate, ...plan } = company;
+  const { companyName, dueDate, trialExpiration, companyEmail, ...plan } = company;
   return {
     ...presentUser(user, queues.get(userId) ?? []),
     company: {
       id: companyId,
       name: companyName,
       dueDate,
+      trialExpiration,
+      email: companyEmail,
       settings: await listSettings(db, { companyId, profile: user.profile }),
       plan: presentPlan(plan),
     },

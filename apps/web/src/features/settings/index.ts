@@ -1,1 +1,2 @@
-export { useSettingValue } from './api';
+export { useSettingValue, useUpdateSetting } from './api';
+export { CompanySchedulesForm } from './components/CompanySchedulesForm';

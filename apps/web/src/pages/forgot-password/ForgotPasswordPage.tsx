@@ -1,8 +1,10 @@
-import { emailField } from '@atende/contract';
+import { STRONG_PASSWORD, emailField, type RecoveryStatus } from '@atende/contract';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -11,9 +13,6 @@ import { AuthCard } from '../../components/AuthCard';
 import { api, ApiError } from '../../lib/api';
 import { toastError } from '../../lib/errors';
 import { validationText } from '../../lib/forms';
-
-/** A new password has at least 8 characters with an upper-case letter, a lower-case letter and a digit. */
-export const STRONG_PASSWORD = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,}$/;
 
 export default function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
@@ -26,6 +25,11 @@ export default function ForgotPasswordPage() {
   const [confirmation, setConfirmation] = useState('');
   const [resetErrors, setResetErrors] = useState<{ code?: string; password?: string; confirmation?: string }>({});
   const [busy, setBusy] = useState(false);
+  // Without SMTP_URL the server cannot mail codes: the page says so instead of offering the form.
+  const status = useQuery({
+    queryKey: ['password-recovery'],
+    queryFn: ({ signal }) => api.get<RecoveryStatus>('/forgetpassword', undefined, { signal, auth: false }),
+  });
 
   async function sendEmail(event: FormEvent) {
     event.preventDefault();
@@ -75,7 +79,11 @@ export default function ForgotPasswordPage() {
 
   return (
     <AuthCard title={t('forgot.title')}>
-      {step === 'email' ? (
+      {status.data?.configured === false ? (
+        <Alert severity="warning" sx={{ width: '100%', my: 2 }} data-testid="forgot-not-configured">
+          {t('forgot.notConfigured')}
+        </Alert>
+      ) : step === 'email' ? (
         <Box component="form" noValidate onSubmit={sendEmail} sx={{ width: '100%' }}>
           <TextField
             label={t('forgot.email')}

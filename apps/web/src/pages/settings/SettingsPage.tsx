@@ -5,6 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth';
 import { PageContainer } from '../../components/PageContainer';
+import { CompaniesTab, PlansTab } from '../../features/platform';
 import { useSettingValue } from '../../features/settings/api';
 import { HelpsSettingsTab } from '../../features/helps/components/HelpsSettingsTab';
 import { CompanySchedulesForm } from '../../features/settings/components/CompanySchedulesForm';
@@ -35,6 +36,8 @@ export default function SettingsPage() {
     { name: 'options', shown: true, content: () => <SettingsOptions /> },
     { name: 'schedules', shown: scheduleType === 'company' && user !== null, content: () => <CompanySchedulesForm companyId={user!.companyId} /> },
     { name: 'helps', shown: isSuper(user), label: th('settingsTab'), content: () => <HelpsSettingsTab /> },
+    { name: 'companies', shown: isSuper(user), content: () => <CompaniesTab /> },
+    { name: 'plans', shown: isSuper(user), content: () => <PlansTab /> },
   ];
   const visible = tabs.filter((tab) => tab.shown);
   const current = visible.find((tab) => tab.name === selected) ?? visible[0];
