@@ -3,6 +3,7 @@
  * and carry `{ action, ... }`. Rooms keep every event inside its company.
  */
 import type { ConnectionEvent, ConnectionSessionEvent } from './connections.js';
+import type { ContactListEventPayload } from './contact-lists.js';
 import type { Contact } from './contacts.js';
 import type { MessageEvent } from './messages.js';
 import type { Queue } from './queues.js';
@@ -30,6 +31,7 @@ export interface LiveEventMap {
   auth: AuthEventPayload;
   settings: SettingsEventPayload;
   schedule: ScheduleEventPayload;
+  contactList: ContactListEventPayload;
 }
 export type LiveEntity = keyof LiveEventMap;
 export type LivePayload<E extends LiveEntity> = LiveEventMap[E];

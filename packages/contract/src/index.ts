@@ -19,3 +19,4 @@ export * from './ticket-notes.js';
 export * from './tickets.js';
 export * from './tickets/visibility.js';
 export * from './users.js';
+export * from './contact-lists.js';

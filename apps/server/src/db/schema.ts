@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ConversationTables } from './schema-conversations.js';
 import type { ScheduleTables } from './schema-schedules.js';
+import type { ContactListTables } from './schema-contact-lists.js';
 import type { AllTicket, CompanySchedule, Profile, Recurrence } from '@atende/contract';
 
 export interface QueueScheduleEntry {
@@ -168,7 +169,7 @@ export interface WhatsappLeasesTable {
   expiresAt: Timestamp;
 }
 
-export interface DB extends ConversationTables, ScheduleTables {
+export interface DB extends ConversationTables, ScheduleTables, ContactListTables {
   plans: PlansTable;
   companies: CompaniesTable;
   users: UsersTable;

@@ -3,6 +3,7 @@ import type { Guards } from '../platform/authenticate.js';
 import type { AppContext } from '../platform/context.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { companiesRoutes } from './companies/companies.routes.js';
+import { contactListsRoutes } from './contact-lists/contact-lists.routes.js';
 import { contactsRoutes } from './contacts/contacts.routes.js';
 import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { connectionsRoutes } from './connections/connections.routes.js';
@@ -49,4 +50,5 @@ export const apiModules: ModuleRegistration[] = [
   (api, ctx) => whatsappProviderRoutes(api, ctx),
   (api, ctx, guards) => ticketsRoutes(api, ctx, guards),
   (api, ctx, guards) => messagesRoutes(api, ctx, guards),
+  (api, ctx, guards) => contactListsRoutes(api, ctx, guards),
 ];

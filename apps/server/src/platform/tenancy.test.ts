@@ -26,6 +26,8 @@ interface Ids {
   scheduleId: number;
   ticketUuid: string;
   messageId: number;
+  contactListId: number;
+  contactListItemId: number;
 }
 
 interface Probe {
@@ -160,6 +162,19 @@ const PROBES: Probe[] = [
   { route: 'DELETE /api/schedules/:id', url: (b) => `/api/schedules/${b.scheduleId}`, status: 404, error: 'ERR_NO_SCHEDULE_FOUND' },
   { route: 'POST /api/schedules/:id/media-upload', url: (b) => `/api/schedules/${b.scheduleId}/media-upload`, status: 404, error: 'ERR_NO_SCHEDULE_FOUND' },
   { route: 'DELETE /api/schedules/:id/media-upload', url: (b) => `/api/schedules/${b.scheduleId}/media-upload`, status: 404, error: 'ERR_NO_SCHEDULE_FOUND' },
+  { route: 'GET /api/contact-lists/:id', url: (b) => `/api/contact-lists/${b.contactListId}`, status: 404, error: 'ERR_NO_CONTACT_LIST_FOUND' },
+  { route: 'PUT /api/contact-lists/:id', url: (b) => `/api/contact-lists/${b.contactListId}`, body: () => ({ name: 'Hijacked' }), status: 404, error: 'ERR_NO_CONTACT_LIST_FOUND' },
+  { route: 'DELETE /api/contact-lists/:id', url: (b) => `/api/contact-lists/${b.contactListId}`, status: 404, error: 'ERR_NO_CONTACT_LIST_FOUND' },
+  { route: 'POST /api/contact-lists/:id/upload', url: (b) => `/api/contact-lists/${b.contactListId}/upload`, status: 404, error: 'ERR_NO_CONTACT_LIST_FOUND' },
+  { route: 'GET /api/contact-list-items/:id', url: (b) => `/api/contact-list-items/${b.contactListItemId}`, status: 404, error: 'ERR_NO_CONTACT_LIST_ITEM_FOUND' },
+  {
+    route: 'PUT /api/contact-list-items/:id',
+    url: (b) => `/api/contact-list-items/${b.contactListItemId}`,
+    body: () => ({ name: 'Hijacked', number: '5511900000001' }),
+    status: 404,
+    error: 'ERR_NO_CONTACT_LIST_ITEM_FOUND',
+  },
+  { route: 'DELETE /api/contact-list-items/:id', url: (b) => `/api/contact-list-items/${b.contactListItemId}`, status: 404, error: 'ERR_NO_CONTACT_LIST_ITEM_FOUND' },
 ];
 
 /**
@@ -170,7 +185,7 @@ const GUARDED = [
   '/api/users/', '/api/queue/', '/api/companies/', '/api/plans/', '/api/settings/',
   '/api/whatsapp/', '/api/whatsappsession/', '/api/media/', '/api/webhooks/', '/api/simulator/',
   '/api/contacts/', '/api/tags/', '/api/ticket-tags/', '/api/quick-messages/', '/api/ticket-notes/', '/api/queue-options/',
-  '/api/tickets/', '/api/messages/', '/api/schedules/',
+  '/api/tickets/', '/api/messages/', '/api/schedules/', '/api/contact-lists/', '/api/contact-list-items/',
 ];
 
 /** Ids of B sent inside bodies: refused as invalid fields, never linked. */
@@ -200,12 +215,20 @@ const BODY_PROBES: Array<Omit<Probe, 'route'> & { method: 'POST' | 'PUT' }> = [
   },
   { method: 'POST', url: () => '/api/queue-options', body: (b) => ({ queueId: b.queueId, title: 'Cross option' }), status: 404, error: 'ERR_NO_QUEUE_FOUND' },
   { method: 'POST', url: () => '/api/schedules', body: (b) => ({ body: 'Cross schedule', contactId: b.contactId, sendAt: '2030-01-01T00:00:00Z' }), status: 404, error: 'ERR_NO_CONTACT_FOUND' },
+  {
+    method: 'POST',
+    url: () => '/api/contact-list-items',
+    body: (b) => ({ name: 'Cross item', number: '5511900000002', contactListId: b.contactListId }),
+    status: 404,
+    error: 'ERR_NO_CONTACT_LIST_FOUND',
+  },
 ];
 
 /** B's ids in query strings: not found, never B's rows. */
 const QUERY_PROBES: Array<Omit<Probe, 'route' | 'body'>> = [
   { url: (b) => `/api/ticket-notes/list?ticketId=${b.ticketId}`, status: 404, error: 'ERR_NO_TICKET_FOUND' },
   { url: (b) => `/api/queue-options?queueId=${b.queueId}`, status: 404, error: 'ERR_NO_QUEUE_FOUND' },
+  { url: (b) => `/api/contact-list-items?contactListId=${b.contactListId}`, status: 404, error: 'ERR_NO_CONTACT_LIST_FOUND' },
 ];
 
 /** 'METHOD /path' of every registered route with a path parameter (read from Fastify's route tree). */
@@ -265,6 +288,8 @@ async function snapshotOfB() {
     `/api/tickets/u/${b.ticketUuid}`,
     `/api/messages/${b.ticketId}`,
     `/api/schedules/${b.scheduleId}`,
+    `/api/contact-lists/${b.contactListId}`,
+    `/api/contact-list-items?contactListId=${b.contactListId}`,
   ];
   const answers = await Promise.all(reads.map((url) => adminB.get(url)));
   for (const res of answers) expect(res.statusCode).toBe(200);
@@ -292,6 +317,8 @@ beforeAll(async () => {
   const queueOptionId = (await adminB.post('/api/queue-options', { queueId, title: 'Opção B' })).json().id;
   const scheduleId = (await adminB.post('/api/schedules', { body: 'Agendada B', contactId, ticketId, sendAt: '2999-01-01T00:00:00Z' })).json().id;
   const ticketUuid = (await adminB.get(`/api/tickets/${ticketId}`)).json().uuid;
+  const contactListId = (await adminB.post('/api/contact-lists', { name: 'Lista B' })).json().id;
+  const contactListItemId = (await adminB.post('/api/contact-list-items', { name: 'Contato da lista B', number: '5511987650000', contactListId })).json().id;
   const message = await t.database.db
     .insertInto('messages')
     .values({ companyId: companyB.companyId, ticketId, contactId, whatsappId, fromMe: true, userId: companyB.adminId, body: 'B only', delivery: 'sent', sentAt: Date.now() })
@@ -314,6 +341,8 @@ beforeAll(async () => {
     scheduleId,
     ticketUuid,
     messageId: Number(message.id),
+    contactListId,
+    contactListItemId,
   };
 });
 afterAll(() => t.close());

@@ -15,6 +15,7 @@ import * as ticketSearchWords from './0013_ticket_search_words.js';
 import * as dropTicketSearchWords from './0014_drop_ticket_search_words.js';
 import * as ticketSearchFoldOnClose from './0015_ticket_search_fold_on_close.js';
 import * as connectionNextRetry from './0016_connection_next_retry.js';
+import * as contactLists from './0022_contact_lists.js';
 
 /**
  * Migrations in order. Listed statically (not read from disk) so the compiled server and the
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0014_drop_ticket_search_words': dropTicketSearchWords,
   '0015_ticket_search_fold_on_close': ticketSearchFoldOnClose,
   '0016_connection_next_retry': connectionNextRetry,
+  '0022_contact_lists': contactLists,
 };
