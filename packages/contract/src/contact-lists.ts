@@ -43,6 +43,9 @@ export const CONTACT_LIST_COLUMNS = ['name', 'number', 'email'] as const;
 /** POST /contact-lists/:id/upload: a field of the multipart body carrying the file. */
 export const CONTACT_LIST_UPLOAD_FIELD = 'file';
 
+/** An import reads at most this many rows; the rest of the sheet is left out (and the report says so). */
+export const IMPORT_MAX_ROWS = 200_000;
+
 /** At most this many refused rows are itemised in an import report (the count is always whole). */
 export const IMPORT_REPORT_MAX_ROWS = 500;
 
@@ -68,6 +71,8 @@ export interface ContactListImportReport {
   refusedCount: number;
   /** The first IMPORT_REPORT_MAX_ROWS refused rows. */
   refused: ImportRefusedRow[];
+  /** The sheet had more than IMPORT_MAX_ROWS rows: those past it were not read. */
+  tooManyRows: boolean;
 }
 
 export type ContactListEventPayload =

@@ -5,7 +5,7 @@
  * a row that cannot be a contact is refused and reported with its row number and the reason.
  */
 import type { Readable } from 'node:stream';
-import { IMPORT_REPORT_MAX_ROWS, emailField, type ContactListImportReport, type ImportRefusal } from '@atende/contract';
+import { IMPORT_MAX_ROWS, IMPORT_REPORT_MAX_ROWS, emailField, type ContactListImportReport, type ImportRefusal } from '@atende/contract';
 import type { Actor } from '../../platform/actor.js';
 import type { AppContext } from '../../platform/context.js';
 import { storedNumber } from '../contacts/contacts.service.js';
@@ -69,9 +69,10 @@ export async function importContactList(
   actor: Actor,
   listId: number,
   file: { kind: SpreadsheetKind; stream: Readable },
+  maxRows = IMPORT_MAX_ROWS,
 ): Promise<ContactListImportReport> {
   if (!(await repo.findList(ctx.db, actor.companyId, listId))) throw noContactList();
-  const report: ContactListImportReport = { rows: 0, imported: 0, merged: 0, refusedCount: 0, refused: [] };
+  const report: ContactListImportReport = { rows: 0, imported: 0, merged: 0, refusedCount: 0, refused: [], tooManyRows: false };
   let batch = new Map<string, repo.ImportedContact>();
   const flush = async () => {
     const written = await repo.upsertItems(ctx.db, actor.companyId, listId, [...batch.values()], ctx.clock.now());
@@ -88,6 +89,10 @@ export async function importContactList(
         const header = headerColumns(cells);
         columns = header ?? DEFAULT_COLUMNS;
         if (header) continue;
+      }
+      if (report.rows === maxRows) {
+        report.tooManyRows = true;
+        break;
       }
       report.rows += 1;
       const checked = checkRow(cells, columns);

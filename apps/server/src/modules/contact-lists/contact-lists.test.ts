@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContactListImportReport, ListContact } from '@atende/contract';
@@ -8,6 +9,7 @@ import { unique, type ApiClient } from '../../test/harness.js';
 import { eventually } from '../../test/live-sockets.js';
 import { multipartBody } from '../../test/hostile-values.js';
 import { contactsOfTag } from './contact-lists.repository.js';
+import { importContactList } from './contact-lists.import.js';
 import { createNumberChecker } from './contact-lists.jobs.js';
 
 let w: World;
@@ -206,6 +208,7 @@ describe('importing a spreadsheet', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json() as ContactListImportReport).toEqual({
       rows: 8,
+      tooManyRows: false,
       imported: 3,
       merged: 2,
       refusedCount: 3,
@@ -233,10 +236,19 @@ describe('importing a spreadsheet', () => {
     lines.push('"Aspas; e ponto e vírgula";5511988887777;aspas@example.com');
     const res = await upload(list.id, 'grande.csv', Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`));
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ rows: 1_201, imported: 1_001, merged: 200, refusedCount: 0, refused: [] });
+    expect(res.json()).toEqual({ rows: 1_201, imported: 1_001, merged: 200, refusedCount: 0, refused: [], tooManyRows: false });
     expect((await w.admin.get(`/api/contact-lists/${list.id}`)).json().contactsCount).toBe(1_001);
     const quoted = (await w.admin.get(`/api/contact-list-items?contactListId=${list.id}&searchParam=aspas`)).json().contacts;
     expect(quoted).toMatchObject([{ name: 'Aspas; e ponto e vírgula', number: '5511988887777', email: 'aspas@example.com' }]);
+  });
+
+  it('reads no more than the row limit, and says the rest was left out', async () => {
+    const list = await newList();
+    const actor = { companyId: w.company.companyId, userId: w.company.adminId, profile: 'admin' } as Parameters<typeof importContactList>[1];
+    const csv = Readable.from(['name,number\n', 'Um Dois,5511987650001\nTrês Quatro,5511987650002\n', 'Cinco Seis,5511987650003\n']);
+    const report = await importContactList(w.t.ctx, actor, list.id, { kind: 'csv', stream: csv }, 2);
+    expect(report).toMatchObject({ rows: 2, imported: 2, tooManyRows: true });
+    expect((await allContacts(list.id)).map((c) => c.name)).toEqual(['Três Quatro', 'Um Dois']);
   });
 
   it('refuses .xls and other files, an unreadable spreadsheet and a missing file, writing nothing', async () => {

@@ -62,7 +62,7 @@ describe('<ListContactsPage>', { timeout: 20_000 }, () => {
   });
 
   it('imports only after the confirmation, then shows the report with each refused row’s reason', async () => {
-    const report: ContactListImportReport = { rows: 3, imported: 1, merged: 1, refusedCount: 1, refused: [{ row: 4, reason: 'numberInvalid', value: 'abc' }] };
+    const report: ContactListImportReport = { rows: 3, imported: 1, merged: 1, refusedCount: 1, refused: [{ row: 4, reason: 'numberInvalid', value: 'abc' }], tooManyRows: false };
     const sent = serveList([], { 'POST /api/contact-lists/5/upload': () => jsonResponse(200, report) });
     const user = userEvent.setup();
     renderPage();

@@ -1,4 +1,4 @@
-import type { ContactListImportReport } from '@atende/contract';
+import { IMPORT_MAX_ROWS, type ContactListImportReport } from '@atende/contract';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -30,6 +30,11 @@ export function ImportReportDialog({ report, onClose }: ImportReportDialogProps)
             <Typography data-testid="import-report-summary">
               {t('report.summary', { rows: report.rows, imported: report.imported, merged: report.merged, refused: report.refusedCount })}
             </Typography>
+            {report.tooManyRows && (
+              <Typography variant="body2" color="warning.main" sx={{ mt: 1 }} data-testid="import-report-too-many">
+                {t('report.tooManyRows', { max: IMPORT_MAX_ROWS.toLocaleString() })}
+              </Typography>
+            )}
             {report.refusedCount > report.refused.length && (
               <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
                 {t('report.firstOnly', { count: report.refused.length })}
