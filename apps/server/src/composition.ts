@@ -21,6 +21,7 @@ import { checkSessions, resolveActor } from './modules/auth/auth.service.js';
 import { queueBot } from './modules/bot/queue-bot.js';
 import { createTicketTimers, type TicketTimers } from './modules/bot/ticket-timers.js';
 import type { ChannelEventHandler } from './modules/connections/connections.events.js';
+import { createNumberChecker, type NumberChecker } from './modules/contact-lists/contact-lists.jobs.js';
 import { createSessionManager, type SessionManagerOptions } from './modules/connections/connections.sessions.js';
 import { createInboundHandler, type InboundHandler } from './modules/inbound/inbound.handler.js';
 import { createEarlyAcks } from './modules/messages/message-acks.js';
@@ -70,6 +71,7 @@ export interface Composition {
   outbox: Outbox;
   ticketTimers: TicketTimers;
   scheduleSender: ScheduleSender;
+  numberChecker: NumberChecker;
   /** Started in this order, stopped in the reverse one. */
   background: BackgroundPart[];
   /** Starts the background parts of these roles (the process's ROLES by default) that are not running yet. */
@@ -140,11 +142,13 @@ export function compose(app: FastifyInstance, options: AppOptions): Composition 
   const outbox = createOutbox(ctx);
   const ticketTimers = createTicketTimers(ctx);
   const scheduleSender = createScheduleSender(ctx);
+  const numberChecker = createNumberChecker(ctx);
   const background: BackgroundPart[] = [
     { name: 'whatsapp-sessions', role: 'worker', start: () => sessions.start(), stop: () => sessions.stop() },
     { name: 'outbox', role: 'worker', start: () => outbox.start(), stop: () => outbox.stop() },
     { name: 'ticket-timers', role: 'worker', start: () => ticketTimers.start(), stop: () => ticketTimers.stop() },
     { name: 'schedule-sender', role: 'worker', start: () => scheduleSender.start(), stop: () => scheduleSender.stop() },
+    { name: 'contact-list-number-check', role: 'worker', start: () => numberChecker.start(), stop: () => numberChecker.stop() },
   ];
 
   // What sockets may join and who is online: the realtime role's, registered once.
@@ -162,6 +166,7 @@ export function compose(app: FastifyInstance, options: AppOptions): Composition 
     outbox,
     ticketTimers,
     scheduleSender,
+    numberChecker,
     background,
     async start(roles = config.roles) {
       const wanted = new Set(roles);

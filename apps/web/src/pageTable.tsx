@@ -47,6 +47,8 @@ const FilesPage = lazy(() => import('./pages/files/FilesPage'));
 const HelpsPage = lazy(() => import('./pages/helps/HelpsPage'));
 const AnnouncementsPage = lazy(() => import('./pages/announcements/AnnouncementsPage'));
 const SubscriptionPage = lazy(() => import('./pages/subscription/SubscriptionPage'));
+const ContactListsPage = lazy(() => import('./pages/contact-lists/ContactListsPage'));
+const ListContactsPage = lazy(() => import('./pages/contact-lists/ListContactsPage'));
 
 const main = (label: string, Icon: MenuIcon, extra: Partial<MenuEntry> = {}): MenuEntry => ({ section: 'main', label, Icon, ...extra });
 const admin = (label: string, Icon: MenuIcon, extra: Partial<MenuEntry> = {}): MenuEntry => ({ section: 'admin', label, Icon, ...extra });
@@ -75,8 +77,8 @@ export const PAGES: readonly AppPage[] = [
 
   { path: '/campaigns', page: soon('campaigns'), access: ACCESS.campaigns, menu: admin('campaignsList', ListAltIcon, { group: CAMPAIGNS }) },
   { path: '/campaign/:campaignId/report', page: soon('campaignReport'), access: ACCESS.campaigns },
-  { path: '/contact-lists', page: soon('contactLists'), access: ACCESS.campaigns, menu: admin('contactLists', PeopleIcon, { group: CAMPAIGNS }) },
-  { path: '/contact-lists/:contactListId/contacts', page: soon('contactLists'), access: ACCESS.campaigns },
+  { path: '/contact-lists', page: ContactListsPage, access: ACCESS.campaigns, menu: admin('contactLists', PeopleIcon, { group: CAMPAIGNS }) },
+  { path: '/contact-lists/:contactListId/contacts', page: ListContactsPage, access: ACCESS.campaigns },
   { path: '/campaigns-config', page: soon('campaignsConfig'), access: ACCESS.campaigns, menu: admin('campaignsConfig', SettingsIcon, { group: CAMPAIGNS }) },
   { path: '/announcements', page: AnnouncementsPage, access: ACCESS.announcements, menu: admin('announcements', AnnouncementIcon) },
   { path: '/prompts', page: soon('prompts'), access: ACCESS.prompts, menu: admin('prompts', AllInclusiveIcon) },

@@ -100,6 +100,17 @@ export const ERROR_CODES = [
   'ERR_INVALID_RECOVERY_CODE',
   /** The server has no SMTP_URL: recovery codes cannot be mailed. */
   'ERR_RECOVERY_NOT_CONFIGURED',
+  // contact lists (campaigns)
+  'ERR_NO_CONTACT_LIST_FOUND',
+  'ERR_NO_CONTACT_LIST_ITEM_FOUND',
+  /** The number is already a contact of this list. */
+  'ERR_CONTACT_LIST_DUPLICATED_NUMBER',
+  /** Campaigns are switched off for the company (setting campaignsEnabled). */
+  'ERR_CAMPAIGNS_DISABLED',
+  /** Only .xlsx and .csv spreadsheets are read (.xls is refused: see decisions). */
+  'ERR_IMPORT_FILE_TYPE',
+  /** The spreadsheet could not be read (damaged, or not what its extension says). */
+  'ERR_IMPORT_FILE_UNREADABLE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -28,3 +28,4 @@ export * from './chats.js';
 export * from './announcements.js';
 export * from './helps.js';
 export * from './platform.js';
+export * from './contact-lists.js';

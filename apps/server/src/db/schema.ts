@@ -6,6 +6,7 @@ import type { ScheduleTables } from './schema-schedules.js';
 import type { FileListTables } from './schema-files.js';
 
 import type { AnnouncementTables } from './schema-announcements.js';
+import type { ContactListTables } from './schema-contact-lists.js';
 import type { AllTicket, CompanySchedule, Profile, Recurrence } from '@atende/contract';
 
 export interface QueueScheduleEntry {
@@ -177,7 +178,7 @@ export interface WhatsappLeasesTable {
   expiresAt: Timestamp;
 }
 
-export interface DB extends ConversationTables, ScheduleTables, FileListTables, ChatTables, AnnouncementTables, PlatformTables {
+export interface DB extends ConversationTables, ScheduleTables, FileListTables, ChatTables, AnnouncementTables, PlatformTables, ContactListTables {
   plans: PlansTable;
   companies: CompaniesTable;
   users: UsersTable;

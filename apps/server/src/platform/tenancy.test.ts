@@ -36,6 +36,8 @@ interface Ids {
   /** The platform's (the super user's), not B's: a company admin may read but never change them. */
   announcementId: number;
   helpId: number;
+  contactListId: number;
+  contactListItemId: number;
 }
 
 interface Probe {
@@ -203,6 +205,19 @@ const PROBES: Probe[] = [
     status: 400,
     error: 'ERR_INVALID_RECOVERY_CODE',
   },
+  { route: 'GET /api/contact-lists/:id', url: (b) => `/api/contact-lists/${b.contactListId}`, status: 404, error: 'ERR_NO_CONTACT_LIST_FOUND' },
+  { route: 'PUT /api/contact-lists/:id', url: (b) => `/api/contact-lists/${b.contactListId}`, body: () => ({ name: 'Hijacked' }), status: 404, error: 'ERR_NO_CONTACT_LIST_FOUND' },
+  { route: 'DELETE /api/contact-lists/:id', url: (b) => `/api/contact-lists/${b.contactListId}`, status: 404, error: 'ERR_NO_CONTACT_LIST_FOUND' },
+  { route: 'POST /api/contact-lists/:id/upload', url: (b) => `/api/contact-lists/${b.contactListId}/upload`, status: 404, error: 'ERR_NO_CONTACT_LIST_FOUND' },
+  { route: 'GET /api/contact-list-items/:id', url: (b) => `/api/contact-list-items/${b.contactListItemId}`, status: 404, error: 'ERR_NO_CONTACT_LIST_ITEM_FOUND' },
+  {
+    route: 'PUT /api/contact-list-items/:id',
+    url: (b) => `/api/contact-list-items/${b.contactListItemId}`,
+    body: () => ({ name: 'Hijacked', number: '5511900000001' }),
+    status: 404,
+    error: 'ERR_NO_CONTACT_LIST_ITEM_FOUND',
+  },
+  { route: 'DELETE /api/contact-list-items/:id', url: (b) => `/api/contact-list-items/${b.contactListItemId}`, status: 404, error: 'ERR_NO_CONTACT_LIST_ITEM_FOUND' },
 ];
 
 /**
@@ -214,7 +229,7 @@ const GUARDED = [
   '/api/whatsapp/', '/api/whatsappsession/', '/api/media/', '/api/webhooks/', '/api/simulator/',
   '/api/contacts/', '/api/tags/', '/api/ticket-tags/', '/api/quick-messages/', '/api/ticket-notes/', '/api/queue-options/',
   '/api/tickets/', '/api/messages/', '/api/schedules/', '/api/files/', '/api/chats/', '/api/announcements/', '/api/helps/',
-  '/api/forgetpassword/', '/api/resetpasswords/',
+  '/api/forgetpassword/', '/api/resetpasswords/', '/api/contact-lists/', '/api/contact-list-items/',
 ];
 
 /** Ids of B sent inside bodies: refused as invalid fields, never linked. */
@@ -247,12 +262,20 @@ const BODY_PROBES: Array<Omit<Probe, 'route'> & { method: 'POST' | 'PUT' }> = [
   { method: 'POST', url: () => '/api/files', body: (b) => ({ name: 'Cross list', message: 'x', options: [{ id: b.fileListOptionId, name: 'Taken' }] }), status: 400, error: 'ERR_VALIDATION' },
 
   { method: 'POST', url: () => '/api/chats', body: (b) => ({ title: 'Cross chat', users: [{ id: b.agentId }] }), status: 400, error: 'ERR_VALIDATION' },
+  {
+    method: 'POST',
+    url: () => '/api/contact-list-items',
+    body: (b) => ({ name: 'Cross item', number: '5511900000002', contactListId: b.contactListId }),
+    status: 404,
+    error: 'ERR_NO_CONTACT_LIST_FOUND',
+  },
 ];
 
 /** B's ids in query strings: not found, never B's rows. */
 const QUERY_PROBES: Array<Omit<Probe, 'route' | 'body'>> = [
   { url: (b) => `/api/ticket-notes/list?ticketId=${b.ticketId}`, status: 404, error: 'ERR_NO_TICKET_FOUND' },
   { url: (b) => `/api/queue-options?queueId=${b.queueId}`, status: 404, error: 'ERR_NO_QUEUE_FOUND' },
+  { url: (b) => `/api/contact-list-items?contactListId=${b.contactListId}`, status: 404, error: 'ERR_NO_CONTACT_LIST_FOUND' },
 ];
 
 /** 'METHOD /path' of every registered route with a path parameter (read from Fastify's route tree). */
@@ -319,6 +342,8 @@ async function snapshotOfB() {
 
     '/api/announcements',
     `/api/helps/${b.helpId}`,
+    `/api/contact-lists/${b.contactListId}`,
+    `/api/contact-list-items?contactListId=${b.contactListId}`,
   ];
   const answers = await Promise.all(reads.map((url) => adminB.get(url)));
   for (const res of answers) expect(res.statusCode).toBe(200);
@@ -355,6 +380,8 @@ beforeAll(async () => {
   const root = t.as(await t.login(t.config.adminEmail, t.config.adminPassword));
   const announcementId = (await root.post('/api/announcements', { title: 'Aviso', text: 'Para todos' })).json().id;
   const helpId = (await root.post('/api/helps', { title: 'Ajuda', video: 'aBcDeFgHiJk' })).json().id;
+  const contactListId = (await adminB.post('/api/contact-lists', { name: 'Lista B' })).json().id;
+  const contactListItemId = (await adminB.post('/api/contact-list-items', { name: 'Contato da lista B', number: '5511987650000', contactListId })).json().id;
   const message = await t.database.db
     .insertInto('messages')
     .values({ companyId: companyB.companyId, ticketId, contactId, whatsappId, fromMe: true, userId: companyB.adminId, body: 'B only', delivery: 'sent', sentAt: Date.now() })
@@ -385,6 +412,8 @@ beforeAll(async () => {
 
     announcementId,
     helpId,
+    contactListId,
+    contactListItemId,
   };
 });
 afterAll(() => t.close());

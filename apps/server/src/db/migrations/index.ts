@@ -24,6 +24,7 @@ import * as chats from './0018_chats.js';
 import * as announcements from './0019_announcements.js';
 import * as companyMediaBytes from './0023_company_media_bytes.js';
 import * as platform from './0021_platform.js';
+import * as contactLists from './0022_contact_lists.js';
 
 /**
  * Migrations in order. Listed statically (not read from disk) so the compiled server and the
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '0019_announcements': announcements,
   '0023_company_media_bytes': companyMediaBytes,
   '0021_platform': platform,
+  '0022_contact_lists': contactLists,
 };

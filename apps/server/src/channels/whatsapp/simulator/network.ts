@@ -10,6 +10,9 @@ import { canonicalNumber, isPlausibleNumber, numberToJid } from '../numbers.js';
 import type { AckLevel, Location, MessageKind } from '../provider.js';
 import { PhoneLine, type OutboundEntryInput, type PhoneEntry, type SimulatorLink } from './phone-line.js';
 
+/** Simulated numbers ending in this are not on WhatsApp. */
+export const NOT_ON_WHATSAPP_SUFFIX = '404';
+
 export type { OutboundEntryInput } from './phone-line.js';
 
 export type { PhoneEntry, SimulatorLink } from './phone-line.js';
@@ -154,9 +157,14 @@ export class SimulatorNetwork {
     else this.notOnWhatsApp.add(canonical);
   }
 
+  /**
+   * Whether the simulated WhatsApp knows the number: a plausible number is on WhatsApp unless a
+   * test said otherwise, or it ends in 404 (deterministic, so journeys and demos can show
+   * numbers without WhatsApp).
+   */
   numberExists(number: string): boolean {
     const canonical = canonicalNumber(number);
-    return isPlausibleNumber(canonical) && !this.notOnWhatsApp.has(canonical);
+    return isPlausibleNumber(canonical) && !canonical.endsWith(NOT_ON_WHATSAPP_SUFFIX) && !this.notOnWhatsApp.has(canonical);
   }
 
   chatIdOf(number: string): string {

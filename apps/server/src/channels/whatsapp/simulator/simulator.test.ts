@@ -234,6 +234,13 @@ describe('simulator specifics', () => {
       .rejects.toSatisfy((e: unknown) => isWhatsAppError(e, 'ERR_WAPP_INVALID_CONTACT'));
   });
 
+  it('says numbers ending in 404 are not on WhatsApp, and any other plausible number is', async () => {
+    env = setup();
+    await env.pair();
+    expect(await env.session.checkNumber('5511987650404')).toMatchObject({ exists: false, verified: true });
+    expect(await env.session.checkNumber('5511987650405')).toMatchObject({ exists: true, verified: true });
+  });
+
   it('refuses a scan when no QR is shown', () => {
     env = setup();
     expect(() => env.network.scan(7)).toThrow(/not waiting|no session/);
