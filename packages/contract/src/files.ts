@@ -5,8 +5,6 @@ import { V, recordId } from './common.js';
 export const FILE_LIST_NAME_MIN = 3;
 /** A list sends at most this many files: campaigns attach them one by one to every message. */
 export const FILE_LIST_MAX_OPTIONS = 20;
-/** The largest file a list keeps (WhatsApp refuses bigger documents anyway). */
-export const FILE_LIST_MAX_BYTES = 16 * 1024 * 1024;
 
 /**
  * What a list's file may be: what WhatsApp delivers as image, video, audio or document. Anything

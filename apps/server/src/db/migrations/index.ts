@@ -15,16 +15,12 @@ import * as ticketSearchWords from './0013_ticket_search_words.js';
 import * as dropTicketSearchWords from './0014_drop_ticket_search_words.js';
 import * as ticketSearchFoldOnClose from './0015_ticket_search_fold_on_close.js';
 import * as connectionNextRetry from './0016_connection_next_retry.js';
-import * as mediaQuotaAndQuickMessageStatus from './0023_media_quota_and_quick_message_status.js';
-
-import * as files from './0020_files.js';
-
 import * as chats from './0018_chats.js';
-
 import * as announcements from './0019_announcements.js';
-import * as companyMediaBytes from './0023_company_media_bytes.js';
+import * as files from './0020_files.js';
 import * as platform from './0021_platform.js';
 import * as contactLists from './0022_contact_lists.js';
+import * as mediaQuotaAndQuickMessageStatus from './0023_media_quota_and_quick_message_status.js';
 
 /**
  * Migrations in order. Listed statically (not read from disk) so the compiled server and the
@@ -47,14 +43,10 @@ export const migrations: Record<string, Migration> = {
   '0014_drop_ticket_search_words': dropTicketSearchWords,
   '0015_ticket_search_fold_on_close': ticketSearchFoldOnClose,
   '0016_connection_next_retry': connectionNextRetry,
-  '0023_media_quota_and_quick_message_status': mediaQuotaAndQuickMessageStatus,
-
-  '0020_files': files,
-
   '0018_chats': chats,
-
   '0019_announcements': announcements,
-  '0023_company_media_bytes': companyMediaBytes,
+  '0020_files': files,
   '0021_platform': platform,
   '0022_contact_lists': contactLists,
+  '0023_media_quota_and_quick_message_status': mediaQuotaAndQuickMessageStatus,
 };

@@ -1,6 +1,6 @@
-import { FILE_LIST_MAX_BYTES, FILE_LIST_MEDIA_TYPES } from '@atende/contract';
+import { FILE_LIST_MEDIA_TYPES } from '@atende/contract';
 import { AppError } from '../../platform/errors.js';
-import type { UploadedFile } from '../../platform/media.js';
+import type { UploadedFile } from '../../platform/uploads.js';
 
 const ALLOWED = new Set<string>(FILE_LIST_MEDIA_TYPES);
 
@@ -11,9 +11,8 @@ export function mediaTypeOf(file: UploadedFile): string {
 
 /**
  * A list's files are sent to customers by campaigns: only what WhatsApp delivers as media or a
- * document, and not larger than it takes. Checked before anything is stored.
+ * document (its size is held to the upload limit as it arrives). Checked before anything is kept.
  */
 export function assertSendableFile(file: UploadedFile): void {
   if (!ALLOWED.has(mediaTypeOf(file))) throw new AppError('ERR_FILE_TYPE_NOT_ALLOWED', 400, { fields: { files: 'invalid' } });
-  if (file.data.length > FILE_LIST_MAX_BYTES) throw new AppError('ERR_FILE_TOO_LARGE', 400, { fields: { files: 'tooLong' } });
 }

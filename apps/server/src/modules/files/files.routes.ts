@@ -51,7 +51,7 @@ export async function filesRoutes(app: FastifyInstance, ctx: AppContext, guard: 
   app.post('/files/uploadList/:id', admin, async (request) => {
     const { id } = parse(idParam, request.params);
     await assertFileListExists(ctx, actorOf(request), id);
-    const { optionId, file } = await optionUpload(request);
+    const { optionId, file } = await optionUpload(ctx, request);
     const { fileId } = parse(optionField, { fileId: optionId });
     return attachOptionFile(ctx, actorOf(request), id, fileId, file);
   });

@@ -3,7 +3,7 @@ import { PAGE_SIZE, V, rooms, type FileList, type FileListEventPayload, type Lis
 import type { Actor } from '../../platform/actor.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import type { UploadedFile } from '../../platform/media.js';
+import type { UploadedFile } from '../../platform/uploads.js';
 import type { Database } from '../../db/database.js';
 import { assertSendableFile, mediaTypeOf } from './files.policy.js';
 import { presentFileList } from './files.presenter.js';
@@ -104,7 +104,7 @@ export async function attachOptionFile(ctx: AppContext, actor: Actor, fileListId
   const found = await repo.findFileListWithFiles(ctx.db, actor.companyId, fileListId);
   if (!found) throw noFileList();
   if (!found.options.some((option) => option.id === optionId)) throw noOption();
-  const path = await ctx.media.save(actor.companyId, file);
+  const path = await ctx.uploads.keep(actor.companyId, file);
   const stored = await repo.setOptionFile(ctx.db, actor.companyId, fileListId, optionId, { path, mediaType: mediaTypeOf(file), fileName: file.fileName });
   if (!stored) throw noOption();
   await repo.touchFileList(ctx.db, actor.companyId, fileListId, ctx.clock.now());
