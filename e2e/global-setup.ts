@@ -28,6 +28,8 @@ export default async function globalSetup() {
     LOGIN_MAX_PER_IP: '100000',
     ADMIN_EMAIL: 'super@atende.local',
     ADMIN_PASSWORD: 'super-secret-1',
+    // The split-deployment journey serves the web app from another port (e2e/support/split-web.ts).
+    CORS_ORIGINS: `http://127.0.0.1:${port + 50}`,
     SMTP_URL: mail.url,
   };
   let dropDatabase = async () => undefined;

@@ -1,7 +1,23 @@
 import type { AuthResponse } from '@atende/contract';
 import { clearAuthToken, getToken, storeToken } from './storage';
 
-const API_BASE = '/api';
+/**
+ * Where the API lives: the page's own origin, or the one named by the page's
+ * `<meta name="atende-api-origin">` when the web app is served apart from it (the API then lists
+ * this page's origin in CORS_ORIGINS).
+ */
+export function apiOrigin(): string {
+  if (typeof document === 'undefined') return '';
+  const named = document.querySelector<HTMLMetaElement>('meta[name="atende-api-origin"]')?.content.trim() ?? '';
+  return named.replace(/\/+$/, '');
+}
+
+const API_BASE = `${apiOrigin()}/api`;
+
+/** An address the API gave (`/api/media/...`) as the browser must fetch it. */
+export function apiAddress(path: string): string {
+  return path.startsWith('/api/') ? `${apiOrigin()}${path}` : path;
+}
 
 /** A failed call. `code` is the `error` field of the body (`ERR_*`), when the server sent one. */
 export class ApiError extends Error {

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { refreshAccessToken } from '../../lib/api';
+import { apiAddress, refreshAccessToken } from '../../lib/api';
 import { getToken } from '../../lib/storage';
 
 async function fetchWithToken(url: string, signal: AbortSignal): Promise<Response> {
-  const send = () => fetch(url, { headers: { Authorization: `Bearer ${getToken() ?? ''}` }, credentials: 'include', signal });
+  const send = () => fetch(apiAddress(url), { headers: { Authorization: `Bearer ${getToken() ?? ''}` }, credentials: 'include', signal });
   const first = await send();
   if (first.status !== 403 && first.status !== 401) return first;
   // An access token that expired while the screen was open: renew once, as the API client does.

@@ -7,6 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { apiAddress } from '../../../lib/api';
 
 /** One announcement read in full: title, its image when it has one, the text and 'Fechar'. */
 export function AnnouncementViewDialog({ announcement, onClose }: { announcement: Announcement; onClose: () => void }) {
@@ -18,7 +19,7 @@ export function AnnouncementViewDialog({ announcement, onClose }: { announcement
         {announcement.mediaPath && (
           <Box
             component="img"
-            src={announcement.mediaPath}
+            src={apiAddress(announcement.mediaPath)}
             alt={announcement.mediaName ?? ''}
             sx={{ display: 'block', maxWidth: '100%', maxHeight: 360, mx: 'auto', mb: 2, objectFit: 'contain' }}
             data-testid="announcement-view-image"
