@@ -30,6 +30,7 @@ import { usersRoutes } from './users/users.routes.js';
 import { whatsappProviderRoutes } from './webhooks/whatsapp-providers.routes.js';
 import { filesRoutes } from './files/files.routes.js';
 import { messagesApiRoutes } from './messages-api/messages-api.routes.js';
+import { apiDocsRoutes } from './api-docs/api-docs.routes.js';
 
 export type ModuleRegistration = (api: FastifyInstance, ctx: AppContext, guards: Guards) => Promise<void>;
 
@@ -69,4 +70,5 @@ export const apiModules: ModuleRegistration[] = [
   (api, ctx) => passwordRecoveryRoutes(api, ctx),
   (api, ctx, guards) => contactListsRoutes(api, ctx, guards),
   (api, ctx) => messagesApiRoutes(api, ctx),
+  (api) => apiDocsRoutes(api),
 ];
