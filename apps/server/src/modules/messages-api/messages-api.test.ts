@@ -78,6 +78,25 @@ describe('sending through the messages API', () => {
     expect([reused.statusCode, reused.json()]).toEqual([409, { error: 'ERR_IDEMPOTENCY_KEY_REUSED' }]);
   });
 
+  it('sends files once for a repeated Idempotency-Key', async () => {
+    const number = newNumber();
+    const form = () => multipart([
+      { name: 'number', value: number },
+      { name: 'medias', file: Buffer.from('linha 1\nlinha 2'), fileName: 'lista.txt', type: 'text/plain' },
+    ]);
+    const key = unique('arquivo');
+    const answers = [];
+    for (let i = 0; i < 2; i += 1) {
+      const { payload, headers } = form();
+      const res = await send(payload, { ...headers, 'idempotency-key': key });
+      expect(res.statusCode, res.body).toBe(200);
+      answers.push((res.json() as ExternalSendResult).messages.map((m) => m.id));
+    }
+    expect(answers[1]).toEqual(answers[0]);
+    await settle(w);
+    expect(received(number).map((e) => e.media?.size)).toEqual([15]);
+  });
+
   it('closes the ticket when asked, and opens a new ticket for the given user and queue', async () => {
     const queue = (await w.admin.post('/api/queue', { name: unique('Fila').slice(0, 40), color: '#336699' })).json().id as number;
     const closed = (await send({ number: newNumber(), body: 'encerrado', closeTicket: true, queueId: queue, userId: w.company.adminId })).json() as ExternalSendResult;
@@ -124,6 +143,15 @@ describe('refusals', () => {
     const theirs = (await otherAdmin.post('/api/whatsapp', { name: unique('Sem API'), provider: 'simulator' })).json();
     const refused = await send({ number: newNumber(), body: 'x' }, {}, theirs.token);
     expect([refused.statusCode, refused.json().error]).toEqual([403, 'ERR_PLAN_FEATURE_DISABLED']);
+  });
+
+  it("answers the login's 402 when the company no longer works", async () => {
+    const other = await w.t.createCompany();
+    const otherAdmin = w.t.as(await w.t.login(other.email, other.password));
+    const theirs = (await otherAdmin.post('/api/whatsapp', { name: unique('Inativa'), provider: 'simulator' })).json();
+    await w.t.database.db.updateTable('companies').set({ status: false }).where('id', '=', other.companyId).execute();
+    const res = await send({ number: newNumber(), body: 'x' }, {}, theirs.token);
+    expect([res.statusCode, res.json().error]).toEqual([402, 'ERR_COMPANY_INACTIVE']);
   });
 
   it('throttles each token', async () => {
