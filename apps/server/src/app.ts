@@ -16,6 +16,7 @@ import { isDatabaseUnavailable } from './db/database.js';
 import { isRedisUnavailable } from './platform/redis.js';
 import { securityHeaders } from './platform/security-headers.js';
 import { crossOriginAccess } from './platform/cors.js';
+import { catalogRoutes } from './platform/route-catalog.js';
 import { apiModules } from './modules/index.js';
 
 export type { AppOptions } from './composition.js';
@@ -57,6 +58,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const { ctx, live, guards } = parts;
 
   app.decorateRequest('actor', null);
+  catalogRoutes(app);
   await app.register(cookie);
   await app.register(helmet, securityHeaders(config));
   if (config.corsOrigins.length) await app.register(cors, crossOriginAccess(config.corsOrigins));

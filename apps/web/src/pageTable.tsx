@@ -49,6 +49,7 @@ const AnnouncementsPage = lazy(() => import('./pages/announcements/Announcements
 const SubscriptionPage = lazy(() => import('./pages/subscription/SubscriptionPage'));
 const ContactListsPage = lazy(() => import('./pages/contact-lists/ContactListsPage'));
 const ListContactsPage = lazy(() => import('./pages/contact-lists/ListContactsPage'));
+const MessagesApiPage = lazy(() => import('./pages/messages-api/MessagesApiPage'));
 
 const main = (label: string, Icon: MenuIcon, extra: Partial<MenuEntry> = {}): MenuEntry => ({ section: 'main', label, Icon, ...extra });
 const admin = (label: string, Icon: MenuIcon, extra: Partial<MenuEntry> = {}): MenuEntry => ({ section: 'admin', label, Icon, ...extra });
@@ -87,7 +88,7 @@ export const PAGES: readonly AppPage[] = [
   { path: '/files', page: FilesPage, access: ACCESS.admin, menu: admin('files', AttachFileIcon) },
   { path: '/queues', page: QueuesPage, access: ACCESS.admin, menu: admin('queues', AccountTreeIcon) },
   { path: '/users', page: UsersPage, access: ACCESS.admin, menu: admin('users', PeopleIcon) },
-  { path: '/messages-api', page: soon('messagesApi'), access: ACCESS.messagesApi, menu: admin('messagesApi', CodeIcon) },
+  { path: '/messages-api', page: MessagesApiPage, access: ACCESS.messagesApi, menu: admin('messagesApi', CodeIcon) },
   { path: '/financeiro', page: soon('financeiro'), access: ACCESS.admin, menu: admin('financeiro', AttachMoneyIcon) },
   { path: '/settings', page: SettingsPage, access: ACCESS.admin, menu: admin('settings', SettingsIcon) },
 

@@ -111,6 +111,13 @@ export const ERROR_CODES = [
   'ERR_IMPORT_FILE_TYPE',
   /** The spreadsheet could not be read (damaged, or not what its extension says). */
   'ERR_IMPORT_FILE_UNREADABLE',
+  // external messages API
+  /** No connection has this bearer token (POST /api/messages/send). */
+  'ERR_INVALID_API_TOKEN',
+  /** More calls with one API token in a minute than allowed (details.retryAfterSeconds). */
+  'ERR_TOO_MANY_REQUESTS',
+  /** The Idempotency-Key was used for another number (the first message is not sent again). */
+  'ERR_IDEMPOTENCY_KEY_REUSED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -176,6 +176,10 @@ const ROUTES: Record<string, RouteInputs> = {
   'GET /api/forgetpassword': {},
   'POST /api/forgetpassword/:email': {},
   'POST /api/resetpasswords/:email/:token/:password': {},
+  // A user's session is no connection token: refused (401) before anything is read; messages-api.test.ts sends with one.
+  'POST /api/messages/send': { body: c.externalMessageInput, upload: { field: c.MESSAGES_API.mediaField, fields: ['number', 'body'] } },
+  'GET /api/docs/openapi.json': {},
+  'GET /api/docs': {},
 };
 
 /** Method and path of every route, read from the router's own listing. */

@@ -81,8 +81,8 @@ function mediaTypeOf(mimeType: string): MessageMediaType {
   return 'application';
 }
 
-/** Agent audio goes out as a voice note (ogg/opus); without ffmpeg it goes as the audio file it is. */
-async function mediaDraft(ctx: AppContext, companyId: number, media: UploadedFile): Promise<Pick<OutboundDraft, 'mediaType' | 'mediaPath' | 'mediaName' | 'mimeType' | 'extra'>> {
+/** A file as an outbound draft (also the messages API's). Agent audio goes out as a voice note (ogg/opus); without ffmpeg it goes as the audio file it is. */
+export async function mediaDraft(ctx: AppContext, companyId: number, media: UploadedFile): Promise<Pick<OutboundDraft, 'mediaType' | 'mediaPath' | 'mediaName' | 'mimeType' | 'extra'>> {
   const mediaType = mediaTypeOf(media.mimeType);
   if (mediaType === 'audio') {
     try {

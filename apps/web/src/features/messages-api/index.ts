@@ -1,0 +1,2 @@
+export { MessagesApiDocs } from './components/MessagesApiDocs';
+export { TestSendForm } from './components/TestSendForm';
