@@ -1,8 +1,10 @@
 /**
  * The outbox: a durable retry loop over the messages table. Every pending outbound row is sent by
  * the process that runs its connection's session (the lease holder), with the row's idempotency
- * key, so a retry after a failure, a crash or a restart never reaches the customer twice (the
- * provider derives the message id from the key and the send ledger remembers finished sends).
+ * key: a retry after a failure or a restart is the same message again (the send ledger remembers
+ * finished sends; WhatsApp Web and the simulator derive the message id from the key, so the phone
+ * shows it once). The Cloud API takes no such key: a process killed between Meta's answer and the
+ * record sends that message once more after the restart (measured in docs/reliability.md).
  *
  * - Claiming sets next_attempt_at ahead (FOR UPDATE SKIP LOCKED): two passes never take one row.
  * - Per ticket only the oldest pending message is taken: a chat's messages leave in order.
