@@ -114,7 +114,7 @@ export async function seedDemoHistory(db: Database, cast: DemoCast, now: Date): 
     await trx.insertInto('messages').values(messages).execute();
     await trx
       .updateTable('tickets')
-      .set((eb) => ({ currentCycleId: eb.selectFrom('ticketCycles as c').select(eb.fn.max('c.id').as('id')).whereRef('c.ticketId', '=', 'tickets.id') }))
+      .set((eb) => ({ currentCycleId: eb.selectFrom('ticketCycles as c').select((sub) => sub.fn.max('c.id').as('id')).whereRef('c.ticketId', '=', 'tickets.id') }))
       .where('companyId', '=', cast.companyId)
       .where('id', 'in', tickets.map((t) => t.id))
       .execute();
