@@ -97,6 +97,8 @@ export function compose(app: FastifyInstance, options: AppOptions): Composition 
   const registry = createProviderRegistry({
     ...options.whatsapp,
     simulatorEnabled: config.simulator,
+    // On a demo server the simulated line waits for its scan however long a newcomer takes to find it.
+    simulatorSession: { keepOfferingQr: config.demo, ...options.whatsapp?.simulatorSession },
     cloud: { baseUrl: config.whatsappGraphUrl, ...options.whatsapp?.cloud },
   });
 

@@ -2,7 +2,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
 import { connectRedis } from './platform/redis.js';
-import { ensureDemoCompany, ensurePlatformAdmin } from './modules/seed/seed.js';
+import { seedOnStart } from './modules/seed/seed.js';
 
 /** Starts the process: migrate, seed, serve, then the background work of its roles. SIGINT/SIGTERM close everything cleanly. */
 async function main() {
@@ -13,8 +13,7 @@ async function main() {
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
 
   const { app, ctx, start } = await buildApp({ config, database, redis });
-  await ensurePlatformAdmin(database.db, config, app.log);
-  if (config.demo) await ensureDemoCompany(ctx);
+  await seedOnStart(ctx);
 
   let closing = false;
   const shutdown = async (signal: string) => {

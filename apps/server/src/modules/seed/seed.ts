@@ -10,12 +10,15 @@ import type { Actor } from '../../platform/actor.js';
 import { addDays, isoDay } from '../../platform/clock.js';
 import type { AppContext } from '../../platform/context.js';
 import type { FastifyBaseLogger } from 'fastify';
+import { seedDemoHistory, type DemoCast } from './demo-history.js';
 
 export const PLATFORM_COMPANY = 'Atende';
 export const DEMO_COMPANY = 'Empresa Demo';
 export const DEMO_ACCOUNTS = {
   admin: { email: 'admin@demo.atende.local', password: 'atende-demo', name: 'Ana Admin' },
   agent: { email: 'agente@demo.atende.local', password: 'atende-demo', name: 'Bruno Agente' },
+  /** A second agent, of both queues: one login ends the other's session, so two people need two accounts. */
+  agent2: { email: 'agente2@demo.atende.local', password: 'atende-demo', name: 'Carla Agente' },
 } as const;
 
 async function ensurePlan(db: Database, name: string, limits: { users: number; connections: number; queues: number; value: number }) {
@@ -44,14 +47,28 @@ export async function ensurePlatformAdmin(db: Database, config: Config, log: Fas
   }
 }
 
+/** What the process seeds when it starts: the platform's super user, and the demo company only with DEMO. */
+export async function seedOnStart(ctx: AppContext) {
+  await ensurePlatformAdmin(ctx.db, ctx.config, ctx.log);
+  if (ctx.config.demo) await ensureDemoCompany(ctx);
+}
+
 /**
- * A demo company on a plan with every feature: an admin, an agent, two queues, tags and (when the
- * simulator is on) a simulated WhatsApp connection a newcomer can pair from the /simulator page.
+ * A demo company on a plan with every feature: an admin, two agents, two queues, tags, (when the
+ * simulator is on) a simulated WhatsApp connection a newcomer can pair from the /simulator page,
+ * and a month of history so every page shows what it is for. Each part is added once.
  */
 export async function ensureDemoCompany(ctx: AppContext) {
+  const existing = await ctx.db.selectFrom('companies').select('id').where(sql`lower(name)`, '=', DEMO_COMPANY.toLowerCase()).executeTakeFirst();
+  const companyId = existing?.id ?? (await createDemoCompany(ctx));
+  await ensureSecondAgent(ctx.db, companyId);
+  const cast = await demoCast(ctx.db, companyId);
+  if (cast) await seedDemoHistory(ctx.db, cast, ctx.clock.now());
+  return companyId;
+}
+
+async function createDemoCompany(ctx: AppContext): Promise<number> {
   const { db, clock, log } = ctx;
-  const existing = await db.selectFrom('companies').select('id').where(sql`lower(name)`, '=', DEMO_COMPANY.toLowerCase()).executeTakeFirst();
-  if (existing) return existing.id;
   const planId = await ensurePlan(db, 'Demo', { users: 10, connections: 5, queues: 10, value: 0 });
   const { company } = await createCompanyWithAdmin(db, {
     ...companyCreateInput.parse({
@@ -103,6 +120,41 @@ export async function ensureDemoCompany(ctx: AppContext) {
       greetingMessage: 'Olá! Obrigado pelo contato. Escolha um setor:',
     });
   }
-  log.info({ admin: DEMO_ACCOUNTS.admin.email, agent: DEMO_ACCOUNTS.agent.email }, 'demo company created');
+  log.info({ admin: DEMO_ACCOUNTS.admin.email, agents: [DEMO_ACCOUNTS.agent.email, DEMO_ACCOUNTS.agent2.email] }, 'demo company created');
   return company.id;
+}
+
+/** Demo servers started before the second agent existed get it too. */
+async function ensureSecondAgent(db: Database, companyId: number) {
+  const exists = await db.selectFrom('users').select('id').where(sql`lower(email)`, '=', DEMO_ACCOUNTS.agent2.email).executeTakeFirst();
+  if (exists) return;
+  const queues = await db.selectFrom('queues').select('id').where('companyId', '=', companyId).where('name', 'in', ['Vendas', 'Suporte']).execute();
+  await db.transaction().execute(async (trx) => {
+    const agent = await insertUser(trx, companyId, { ...DEMO_ACCOUNTS.agent2, profile: 'user' });
+    if (queues.length > 0) await trx.insertInto('userQueues').values(queues.map((q) => ({ userId: agent.id, queueId: q.id }))).execute();
+  });
+}
+
+/** The demo company's people, queues, tags and line, as the history refers to them. */
+async function demoCast(db: Database, companyId: number): Promise<DemoCast | null> {
+  const users = await db.selectFrom('users').select(['id', 'email', 'profile']).where('companyId', '=', companyId).execute();
+  const queues = await db.selectFrom('queues').select(['id', 'name']).where('companyId', '=', companyId).execute();
+  const tags = await db.selectFrom('tags').select(['id', 'name']).where('companyId', '=', companyId).execute();
+  const line = await db.selectFrom('whatsapps').select('id').where('companyId', '=', companyId).orderBy('id').executeTakeFirst();
+  const admin = users.find((u) => u.email === DEMO_ACCOUNTS.admin.email) ?? users.find((u) => u.profile === 'admin')!;
+  const userOf = (email: string) => users.find((u) => u.email === email)?.id ?? admin.id;
+  const queueOf = (name: string) => queues.find((q) => q.name === name)?.id ?? queues[0]?.id;
+  // A demo whose queues were all deleted has nowhere to put conversations: it gets no history.
+  if (queues.length === 0) return null;
+  const tagOf = (name: string) => tags.find((t) => t.name === name)?.id;
+  return {
+    companyId,
+    whatsappId: line?.id ?? null,
+    sales: queueOf('Vendas')!,
+    support: queueOf('Suporte')!,
+    admin: admin.id,
+    agent: userOf(DEMO_ACCOUNTS.agent.email),
+    agent2: userOf(DEMO_ACCOUNTS.agent2.email),
+    tags: { novo: tagOf('Novo cliente'), retornar: tagOf('Retornar'), vip: tagOf('VIP') },
+  };
 }

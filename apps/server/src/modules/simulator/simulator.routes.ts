@@ -13,6 +13,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { parse } from '../../platform/validation.js';
 import { findConnectionRow } from '../connections/connections.repository.js';
+import { commandSession } from '../connections/connections.service.js';
 
 const conversationParams = z.object({
   whatsappId: recordId(),
@@ -44,6 +45,12 @@ export async function simulatorRoutes(app: FastifyInstance, ctx: AppContext, gua
     const connectionId = await lineOf(request, parse(scanParams, request.params).whatsappId);
     onTheNetwork(() => network.scan(connectionId));
     return reply.code(204).send();
+  });
+
+  // The page playing the phone asks for a fresh QR itself when the line gave up waiting or was disconnected.
+  app.post('/simulator/connections/:whatsappId/new-qr', { preHandler: allowed }, async (request) => {
+    const connectionId = await lineOf(request, parse(scanParams, request.params).whatsappId);
+    return commandSession(ctx, actorOf(request), connectionId, 'new-qr');
   });
 
   app.post('/simulator/messages', { preHandler: allowed, bodyLimit: 16 * 1024 * 1024 }, async (request) => {

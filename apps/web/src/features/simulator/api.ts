@@ -1,6 +1,7 @@
-import type { SIMULATOR_FAULTS, SimulatorConversationEntry, SimulatorMessageInput } from '@atende/contract';
+import type { Connection, SIMULATOR_FAULTS, SimulatorConversationEntry, SimulatorMessageInput } from '@atende/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { connectionsKeys } from '../connections';
 
 export type SimulatorFault = (typeof SIMULATOR_FAULTS)[number];
 
@@ -36,6 +37,15 @@ function useRefreshConversations() {
 export function useScan() {
   return useMutation({
     mutationFn: (whatsappId: number) => api.post<void>(`/simulator/connections/${whatsappId}/scan`),
+  });
+}
+
+/** Asks the line for a fresh QR (it gave up waiting, or was disconnected); the live event brings the QR. */
+export function useNewQr() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (whatsappId: number) => api.post<Connection>(`/simulator/connections/${whatsappId}/new-qr`),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: connectionsKeys.list }),
   });
 }
 

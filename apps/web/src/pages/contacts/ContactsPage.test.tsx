@@ -46,7 +46,7 @@ describe('<ContactsPage>', { timeout: 20_000 }, () => {
     expect(row.textContent).toContain('Maria Lima');
     expect(row.textContent).toContain('5511988887777');
     expect(row.textContent).toContain('maria@acme.test');
-    expect(within(row).getByText('M')).toBeTruthy();
+    expect(within(row).getByText('ML')).toBeTruthy();
     expect(within(row).getByTestId('contact-edit-5')).toBeTruthy();
     expect(within(row).queryByTestId('contact-delete-5')).toBeNull();
   });

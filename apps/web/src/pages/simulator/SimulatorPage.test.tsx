@@ -76,6 +76,24 @@ describe('<SimulatorPage>', { timeout: 20_000 }, () => {
     await waitFor(() => expect(sent.some((s) => s.method === 'POST' && s.url === '/api/simulator/connections/4/scan')).toBe(true));
   });
 
+  it('asks a disconnected line for a new QR itself, with a hint saying what to do', async () => {
+    const { sent, user } = openPage({
+      'GET /api/whatsapp': () => jsonResponse(200, [connection({ id: 4, name: 'Simulada', provider: 'simulator', status: 'DISCONNECTED' })]),
+      'POST /api/simulator/connections/4/new-qr': () => jsonResponse(200, connection({ id: 4, name: 'Simulada', provider: 'simulator', status: 'DISCONNECTED' })),
+    });
+    expect((await screen.findByTestId('simulator-disconnected-hint')).textContent).toContain('Clique em Novo QR CODE');
+    expect(screen.queryByTestId('simulator-scan')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Novo QR CODE' }));
+    await waitFor(() => expect(posted(sent, '/api/simulator/connections/4/new-qr')).toHaveLength(1));
+  });
+
+  it('offers no new QR while the line shows one', async () => {
+    openPage();
+    expect(await screen.findByTestId('simulator-scan')).toBeTruthy();
+    expect(screen.queryByTestId('simulator-new-qr')).toBeNull();
+    expect(screen.queryByTestId('simulator-disconnected-hint')).toBeNull();
+  });
+
   it('says how to create a simulator connection when the company has none', async () => {
     openPage({ 'GET /api/whatsapp': () => jsonResponse(200, [connection({ id: 2, provider: 'beta' })]) });
     expect((await screen.findByTestId('simulator-no-connection')).textContent).toContain('Simulador');

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -56,20 +57,27 @@ function SimulatorWorkbench() {
           <Typography variant="body2">{t('noConnection')}</Typography>
         </Paper>
       ) : (
-        <Paper variant="outlined" sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: { xs: 'column', md: 'row' }, overflow: 'hidden' }}>
-          <Box sx={{ width: { xs: '100%', md: 300 }, maxHeight: { xs: 280, md: 'none' }, borderRight: { md: 1 }, borderBottom: { xs: 1, md: 0 }, borderColor: 'divider' }}>
-            <CustomerPanel customers={customers} selected={customer?.number ?? null} onSelect={setNumber} onAdd={add} onRemove={remove} />
-          </Box>
-          <Box sx={{ flex: 1, minWidth: 0, minHeight: 0 }}>
-            {customer ? (
-              <ConversationView whatsappId={line.id} customer={customer} offline={line.status !== 'CONNECTED'} />
-            ) : (
-              <Typography variant="body2" color="text.secondary" sx={{ p: 3 }}>
-                {t('pickCustomer')}
-              </Typography>
-            )}
-          </Box>
-        </Paper>
+        <>
+          {line.status === 'DISCONNECTED' && (
+            <Alert severity="info" data-testid="simulator-disconnected-hint">
+              {t('disconnectedHint')}
+            </Alert>
+          )}
+          <Paper variant="outlined" sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: { xs: 'column', md: 'row' }, overflow: 'hidden' }}>
+            <Box sx={{ width: { xs: '100%', md: 300 }, maxHeight: { xs: 280, md: 'none' }, borderRight: { md: 1 }, borderBottom: { xs: 1, md: 0 }, borderColor: 'divider' }}>
+              <CustomerPanel customers={customers} selected={customer?.number ?? null} onSelect={setNumber} onAdd={add} onRemove={remove} />
+            </Box>
+            <Box sx={{ flex: 1, minWidth: 0, minHeight: 0 }}>
+              {customer ? (
+                <ConversationView whatsappId={line.id} customer={customer} offline={line.status !== 'CONNECTED'} />
+              ) : (
+                <Typography variant="body2" color="text.secondary" sx={{ p: 3 }}>
+                  {t('pickCustomer')}
+                </Typography>
+              )}
+            </Box>
+          </Paper>
+        </>
       )}
     </Box>
   );

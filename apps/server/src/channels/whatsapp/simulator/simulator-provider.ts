@@ -23,6 +23,8 @@ export interface SimulatorSessionOptions {
   /** How long a QR lives before the next one is shown, and how many are shown before giving up. */
   qrRotateMs?: number;
   qrRotations?: number;
+  /** Demo servers: keep showing fresh QRs until the line is scanned, so a newcomer never finds it expired. */
+  keepOfferingQr?: boolean;
   openDelayMs?: number;
   reconnect?: Partial<BackoffPolicy>;
 }
@@ -52,7 +54,8 @@ export class SimulatorSession extends SessionBase implements ProviderSession, Si
 
   private get settings() {
     const o = this.options as ProviderOptions & SimulatorSessionOptions;
-    return { qrRotateMs: o.qrRotateMs ?? 20_000, qrRotations: o.qrRotations ?? 5, openDelayMs: o.openDelayMs ?? 300 };
+    const qrRotations = o.keepOfferingQr ? Number.POSITIVE_INFINITY : (o.qrRotations ?? 5);
+    return { qrRotateMs: o.qrRotateMs ?? 20_000, qrRotations, openDelayMs: o.openDelayMs ?? 300 };
   }
 
   private get line() {
@@ -206,9 +209,9 @@ export class SimulatorSession extends SessionBase implements ProviderSession, Si
     return Buffer.from(media.data);
   }
 
-  async profilePicture(chatId: string): Promise<string | null> {
-    const number = jidToNumber(toChatId(chatId));
-    return number ? `https://simulator.invalid/avatar/${number}.png` : null;
+  /** Simulated customers have no photo: the web shows their initials rather than loading a picture from nowhere. */
+  async profilePicture(_chatId: string): Promise<string | null> {
+    return null;
   }
 
   async checkNumber(number: string): Promise<CheckNumberResult> {

@@ -8,12 +8,13 @@ import { createSimulatorSession } from './simulator-provider.js';
 
 const CUSTOMER = '5511987654321';
 
-function setup(options: { authStore?: MemoryAuthStore; mediaSink?: MediaSink; network?: SimulatorNetwork; clock?: ManualClock } = {}) {
+function setup(options: { authStore?: MemoryAuthStore; mediaSink?: MediaSink; network?: SimulatorNetwork; clock?: ManualClock; keepOfferingQr?: boolean } = {}) {
   const clock = options.clock ?? new ManualClock();
   const network = options.network ?? new SimulatorNetwork({ clock });
   const authStore = options.authStore ?? new MemoryAuthStore();
   const session = createSimulatorSession({
     connectionId: 7, companyId: 1, authStore, logger: silentLogger, clock, network, mediaSink: options.mediaSink,
+    keepOfferingQr: options.keepOfferingQr,
   });
   const statuses: StatusEvent[] = [];
   const messages: InboundMessage[] = [];
@@ -92,6 +93,29 @@ describe('simulator specifics', () => {
     await env.clock.advance(200_000);
     expect(env.statuses.at(-1)).toMatchObject({ status: 'DISCONNECTED', qrcode: '', reason: 'qr_expired' });
     expect(env.clock.pendingTimers).toBe(0);
+  });
+
+  it('on a demo server keeps offering fresh QRs for as long as nobody scans, then pairs', async () => {
+    env = setup({ keepOfferingQr: true });
+    await env.session.start();
+    await env.clock.advance(0);
+    const codes = () => env.statuses.filter((s) => s.status === 'qrcode').map((s) => s.qrcode);
+    // An hour: far past the five QRs a real line shows before giving up.
+    for (let minute = 0; minute < 60; minute++) await env.clock.advance(60_000);
+    expect(codes().length).toBeGreaterThan(150);
+    expect(new Set(codes()).size).toBe(codes().length);
+    expect(env.statuses.some((s) => s.status === 'DISCONNECTED')).toBe(false);
+    expect(env.session.status).toBe('qrcode');
+    env.network.scan(7);
+    await env.clock.advance(1_000);
+    expect(env.session.status).toBe('CONNECTED');
+    expect(env.clock.pendingTimers).toBe(0);
+  });
+
+  it('gives simulated customers no profile picture, so nothing is loaded from an unreachable host', async () => {
+    env = setup();
+    await env.pair();
+    expect(await env.session.profilePicture('5511987654321@s.whatsapp.net')).toBeNull();
   });
 
   it('shows a pairing code instead of a QR when given a phone', async () => {

@@ -2,7 +2,6 @@ import type { Contact } from '@atende/contract';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
-import Avatar from '@mui/material/Avatar';
 import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -11,6 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
+import { ContactAvatar } from '../../../components/ContactAvatar';
 
 interface ContactsTableProps {
   contacts: Contact[];
@@ -40,9 +40,7 @@ export function ContactsTable({ contacts, loading, mayDelete, onOpenTicket, onEd
         {contacts.map((contact) => (
           <TableRow key={contact.id} hover data-testid={`contact-row-${contact.id}`}>
             <TableCell sx={{ pr: 0 }}>
-              <Avatar src={contact.profilePicUrl || undefined} alt={contact.name} sx={{ width: 32, height: 32 }}>
-                {contact.name.charAt(0).toUpperCase()}
-              </Avatar>
+              <ContactAvatar name={contact.name} picture={contact.profilePicUrl} sx={{ width: 32, height: 32 }} />
             </TableCell>
             <TableCell>{contact.name}</TableCell>
             <TableCell align="center">{contact.number}</TableCell>

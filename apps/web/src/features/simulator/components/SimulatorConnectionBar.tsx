@@ -1,3 +1,4 @@
+import QrCodeIcon from '@mui/icons-material/QrCode';
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../lib/errors';
 import { ConnectionStatusLabel } from '../../connections';
 import type { ConnectionRow } from '../../connections';
-import { useScan } from '../api';
+import { useNewQr, useScan } from '../api';
 import { FaultsMenu } from './FaultsMenu';
 
 interface Props {
@@ -20,8 +21,11 @@ interface Props {
 export function SimulatorConnectionBar({ connections, selected, onSelect }: Props) {
   const { t } = useTranslation('simulator');
   const scan = useScan();
+  const newQr = useNewQr();
   // The phone can only scan while the connection shows a QR (or waits for its pairing code).
   const waitsForScan = selected?.status === 'qrcode' || selected?.status === 'PAIRING';
+  // A line that stopped waiting (QR expired, disconnected) gets a new QR from here: no trip to Conexões.
+  const stopped = selected?.status === 'DISCONNECTED';
 
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1.5 }}>
@@ -50,6 +54,17 @@ export function SimulatorConnectionBar({ connections, selected, onSelect }: Prop
           data-testid="simulator-scan"
         >
           {t('scan')}
+        </Button>
+      )}
+      {selected && stopped && (
+        <Button
+          variant="contained"
+          startIcon={<QrCodeIcon />}
+          disabled={newQr.isPending}
+          onClick={() => newQr.mutate(selected.id, { onError: toastError })}
+          data-testid="simulator-new-qr"
+        >
+          {t('newQr')}
         </Button>
       )}
       <FaultsMenu whatsappId={selected?.id ?? null} />

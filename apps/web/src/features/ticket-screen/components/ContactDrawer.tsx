@@ -1,6 +1,5 @@
 import type { Ticket } from '@atende/contract';
 import CloseIcon from '@mui/icons-material/Close';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -14,6 +13,7 @@ import { ContactDialog } from '../../contacts';
 import { ticketsKeys } from '../../tickets';
 import { useContactDetails } from '../api';
 import { TicketNotes } from './TicketNotes';
+import { ContactAvatar } from '../../../components/ContactAvatar';
 
 /** The contact drawer is 320 px wide. */
 export const CONTACT_DRAWER_WIDTH = 320;
@@ -52,7 +52,7 @@ export function ContactDrawer({ ticket, onClose }: { ticket: Ticket; onClose: ()
       </Box>
       <Box sx={{ flex: 1, overflowY: 'auto', p: 1.5, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
         <Paper variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 0.5 }}>
-          <Avatar src={contact.profilePicUrl || undefined} alt={contact.name} sx={{ width: 96, height: 96 }} />
+          <ContactAvatar name={contact.name} picture={contact.profilePicUrl} sx={{ width: 96, height: 96 }} />
           <Typography variant="subtitle1" sx={{ wordBreak: 'break-word', textAlign: 'center' }} data-testid="contact-drawer-name">
             {contact.name}
           </Typography>

@@ -1,6 +1,5 @@
 import type { Ticket } from '@atende/contract';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Chip from '@mui/material/Chip';
@@ -10,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { TagPicker } from './TagPicker';
 import { TicketActions } from './TicketActions';
+import { ContactAvatar } from '../../../components/ContactAvatar';
 
 /** The contact (a click opens the drawer), who holds the ticket, its tags and actions. */
 export function TicketHeader({ ticket, onContactClick }: { ticket: Ticket; onContactClick: () => void }) {
@@ -22,7 +22,7 @@ export function TicketHeader({ ticket, onContactClick }: { ticket: Ticket; onCon
           <ArrowBackIcon />
         </IconButton>
         <ButtonBase onClick={onContactClick} sx={{ display: 'flex', alignItems: 'center', gap: 1.5, borderRadius: 1, p: 0.5, textAlign: 'left', minWidth: 0, flex: 1 }} data-testid="ticket-contact">
-          <Avatar src={ticket.contact.profilePicUrl || undefined} alt={ticket.contact.name} />
+          <ContactAvatar name={ticket.contact.name} picture={ticket.contact.profilePicUrl} />
           <Box sx={{ minWidth: 0 }}>
             <Typography variant="subtitle1" noWrap data-testid="ticket-contact-name">
               {ticket.contact.name} <Typography component="span" variant="caption" color="text.secondary">#{ticket.id}</Typography>

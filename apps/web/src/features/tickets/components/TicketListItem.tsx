@@ -1,7 +1,6 @@
 import { can, type Ticket } from '@atende/contract';
 import SmartToyIcon from '@mui/icons-material/SmartToy';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,6 +15,7 @@ import { useSessionUser } from '../../../app/auth';
 import { formatTimeOrDate } from '../../../lib/dates';
 import type { TicketActionRequest } from '../api';
 import { ConversationPreviewContext } from '../conversationPreview';
+import { ContactAvatar } from '../../../components/ContactAvatar';
 
 /** Under 600 px a contact name longer than 10 characters shows 10 and an ellipsis. */
 export const NARROW_NAME_LENGTH = 10;
@@ -79,7 +79,7 @@ export const TicketListItem = memo(function TicketListItem({ ticket, selected, n
           sx={{ position: 'absolute', left: 0, top: 0, bottom: 0, width: 6, bgcolor: ticket.queue?.color ?? 'grey.500' }}
         />
       </Tooltip>
-      <Avatar src={ticket.contact.profilePicUrl || undefined} alt={ticket.contact.name} sx={{ mt: 0.5 }} />
+      <ContactAvatar name={ticket.contact.name} picture={ticket.contact.profilePicUrl} sx={{ mt: 0.5 }} />
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
           <Typography variant="subtitle2" noWrap sx={{ flex: 1, minWidth: 0 }} data-testid={`ticket-name-${ticket.id}`}>

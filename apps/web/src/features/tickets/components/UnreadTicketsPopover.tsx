@@ -1,5 +1,4 @@
 import NotificationsIcon from '@mui/icons-material/Notifications';
-import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
 import List from '@mui/material/List';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
@@ -14,6 +13,7 @@ import { useTicketsList } from '../api';
 import { byListOrder, ticketsOf } from '../ticketsCache';
 import { useTicketNotifications } from '../useTicketNotifications';
 import { useTicketsLive } from '../useTicketsLive';
+import { ContactAvatar } from '../../../components/ContactAvatar';
 
 const UNREAD = { withUnreadMessages: true };
 
@@ -59,7 +59,7 @@ export function UnreadTicketsPopover() {
               >
                 <ListItemAvatar>
                   <Badge badgeContent={ticket.unreadMessages} color="success">
-                    <Avatar src={ticket.contact.profilePicUrl || undefined} alt={ticket.contact.name} />
+                    <ContactAvatar name={ticket.contact.name} picture={ticket.contact.profilePicUrl} />
                   </Badge>
                 </ListItemAvatar>
                 <ListItemText
