@@ -97,6 +97,13 @@ describe('<DashboardPage>', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Set up the filter')).toBeTruthy();
   });
 
+  it('keeps every row as tall as its content, so the attendants table never shrinks to its header', async () => {
+    serve();
+    renderPage();
+    await screen.findByText('9');
+    expect(getComputedStyle(screen.getByTestId('dashboard-page')).gridAutoRows).toBe('max-content');
+  });
+
   it('tells which chart could not be loaded', async () => {
     serve({ users: () => jsonResponse(500, { error: 'ERR_INTERNAL' }), days: () => jsonResponse(500, { error: 'ERR_INTERNAL' }) });
     renderPage();
