@@ -117,6 +117,21 @@ describe('<MessageInput>', () => {
     expect((input as HTMLTextAreaElement).value).toHaveLength(4100);
   });
 
+  it('on a phone keeps the hint to one short line', () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }));
+    compose();
+    expect(screen.getByTestId('composer-text').getAttribute('placeholder')).toBe('Digite uma mensagem');
+  });
+
   it('never sends an empty or blank text', async () => {
     const user = userEvent.setup();
     const { posts } = compose();

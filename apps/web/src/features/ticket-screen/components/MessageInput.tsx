@@ -10,6 +10,8 @@ import InputBase from '@mui/material/InputBase';
 import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../../app/auth';
@@ -84,6 +86,8 @@ export function MessageInput({ ticket, replyTo, onClearReply }: Props) {
   const fileRef = useRef<HTMLInputElement>(null);
   const send = useSendMessage(ticket.id);
   const blocked = ticket.status !== 'open';
+  // On a phone the long hint would fill three lines of a narrow box.
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   // What counts is what leaves: the signature line is part of the text WhatsApp receives.
   const length = signedBody(text.trim(), me.name, sign).length;
   const tooLong = length > MESSAGE_BODY_MAX;
@@ -164,7 +168,7 @@ export function MessageInput({ ticket, replyTo, onClearReply }: Props) {
             e.target.value = '';
           }}
         />
-        <Box sx={{ flex: 1, bgcolor: 'action.hover', borderRadius: 2, px: 1.5, py: 0.75, visibility: recording ? 'hidden' : 'visible' }}>
+        <Box sx={{ flex: 1, minWidth: 0, bgcolor: 'action.hover', borderRadius: 2, px: 1.5, py: 0.75, visibility: recording ? 'hidden' : 'visible' }}>
           <InputBase
             inputRef={inputRef}
             fullWidth
@@ -174,7 +178,7 @@ export function MessageInput({ ticket, replyTo, onClearReply }: Props) {
             value={text}
             onChange={(e) => setText(e.target.value)}
             onKeyDown={onKeyDown}
-            placeholder={blocked ? t('input.blocked') : files.length ? t('input.caption') : t('input.placeholder')}
+            placeholder={blocked ? t('input.blocked') : files.length ? t('input.caption') : t(narrow ? 'input.placeholderShort' : 'input.placeholder')}
             inputProps={{ 'data-testid': 'composer-text', 'aria-label': t('input.placeholder') }}
           />
         </Box>
