@@ -22,7 +22,7 @@ function masked(text: string): string {
   return [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4)].filter(Boolean).join('/');
 }
 
-interface DateFieldProps extends Pick<TextFieldProps, 'label' | 'size' | 'sx' | 'fullWidth'> {
+interface DateFieldProps extends Pick<TextFieldProps, 'label' | 'size' | 'sx' | 'fullWidth' | 'margin' | 'helperText' | 'error' | 'onBlur'> {
   /** yyyy-MM-dd, or '' for none. */
   value: string;
   onChange: (value: string) => void;
@@ -34,7 +34,7 @@ interface DateFieldProps extends Pick<TextFieldProps, 'label' | 'size' | 'sx' | 
  * own date input follows the browser's language instead, so a Portuguese page could show
  * MM/DD/YYYY. The calendar button still opens the browser's picker for choosing by click.
  */
-export function DateField({ value, onChange, testId, ...field }: DateFieldProps) {
+export function DateField({ value, onChange, testId, error, ...field }: DateFieldProps) {
   const { t, i18n } = useTranslation();
   const pattern = datePattern(i18n.resolvedLanguage);
   const [text, setText] = useState(() => shown(value, pattern));
@@ -64,7 +64,7 @@ export function DateField({ value, onChange, testId, ...field }: DateFieldProps)
         value={text}
         onChange={(event) => type(event.target.value)}
         placeholder={t('datePlaceholder')}
-        error={text.length > 0 && text.length < 10}
+        error={error || (text.length > 0 && text.length < 10)}
         slotProps={{
           inputLabel: { shrink: true },
           htmlInput: { inputMode: 'numeric', 'data-testid': testId },
