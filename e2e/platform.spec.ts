@@ -48,7 +48,7 @@ test('the super user creates a plan and a company, and advances its due date by 
   await form.getByTestId('company-phone').fill('11988887777');
   await page.getByTestId('company-planId').click();
   await page.getByRole('option', { name: planName }).click();
-  await form.getByTestId('company-dueDate').fill(due);
+  await form.getByTestId('company-dueDate').fill(brDay(due));
   await page.getByTestId('company-recurrence').click();
   expect(await page.getByRole('option').allTextContents()).toEqual(['Mensal', 'Anual']);
   await page.getByRole('option', { name: 'Anual' }).click();

@@ -7,6 +7,7 @@ import { menuTestId, visibleMenu as visibleMenuOf, type MenuNode } from './featu
 import { MENU } from './pageTable';
 import { fakeJwt, jsonResponse, sessionUser } from './test/fixtures';
 import { renderWithApp } from './test/render';
+import { i18n } from './app/i18n';
 
 const ADMIN_ONLY = ['/', '/connections', '/files', '/queues', '/users', '/financeiro', '/settings'];
 const EVERYONE = ['/tickets', '/quick-messages', '/todolist', '/contacts', '/tags', '/helps'];
@@ -118,5 +119,16 @@ describe('<SideMenu>', () => {
   it('lists announcements for the super user', () => {
     renderWithApp(<SideMenu menu={MENU} expanded />, { user: sessionUser({ super: true }) });
     expect(screen.getByTestId('menu-item-announcements')).toBeTruthy();
+  });
+
+  it('names no two entries alike, in any language', () => {
+    const { main, admin } = visibleMenu(context({ super: true, profile: 'admin' }));
+    const labels = [...main, ...(admin ?? [])].flatMap((node) => (node.kind === 'group' ? [node.label, ...node.children.map((c) => c.label)] : [node.label]));
+    for (const language of ['pt', 'en', 'es']) {
+      const t = i18n.getFixedT(language, 'shell');
+      const names = labels.map((label) => t(`menu.${label}`));
+      expect(names.filter((name, i) => names.indexOf(name) !== i), language).toEqual([]);
+    }
+    expect(i18n.getFixedT('pt', 'shell')('menu.campaignsConfig')).toBe('Configurações de campanha');
   });
 });

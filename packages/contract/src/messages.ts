@@ -7,9 +7,12 @@ import type { Ticket } from './tickets.js';
 export const MESSAGE_MEDIA_TYPES = ['chat', 'image', 'audio', 'video', 'application', 'locationMessage', 'vcard', 'call_log', 'sticker', 'reaction'] as const;
 export type MessageMediaType = (typeof MESSAGE_MEDIA_TYPES)[number];
 
+/** WhatsApp refuses a text longer than this (UTF-16 units, as JavaScript counts them). */
+export const MESSAGE_BODY_MAX = 4096;
+
 /** POST /messages/{ticketId} as JSON: a text, optionally quoting a message. */
 export const messageSendInput = z.object({
-  body: z.string().max(4096),
+  body: z.string().max(MESSAGE_BODY_MAX),
   quotedMsg: z.object({ id: recordId() }).passthrough().nullable().optional(),
   read: flag.optional(),
   fromMe: flag.optional(),
@@ -18,7 +21,7 @@ export const messageSendInput = z.object({
   idempotencyKey: z.string().min(8).max(100).optional(),
 });
 
-export const messageEditInput = z.object({ body: z.string().trim().min(1).max(4096) });
+export const messageEditInput = z.object({ body: z.string().trim().min(1).max(MESSAGE_BODY_MAX) });
 
 export interface Message {
   id: number;

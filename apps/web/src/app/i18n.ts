@@ -8,9 +8,19 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
+/** The first of the browser's languages we speak ('en-GB' counts as 'en'), else Portuguese. */
+export function browserLanguage(preferred: readonly string[] = navigator.languages ?? [navigator.language]): Language {
+  for (const tag of preferred) {
+    const primary = tag?.split('-')[0]?.toLowerCase();
+    if (isLanguage(primary)) return primary;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/** A language the user chose wins; until they choose, the browser's (a first visit may not read Portuguese). */
 export function storedLanguage(): Language {
   const stored = readStored(STORAGE_KEYS.language);
-  return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+  return isLanguage(stored) ? stored : browserLanguage();
 }
 
 /** Resources are bundled: three small languages cost less than a loading round trip on login. */

@@ -4,6 +4,7 @@ import { useMatch, useNavigate } from 'react-router';
 import { useAuth } from '../../app/auth';
 import { useLiveEvent } from '../live';
 import { readVolume } from '../../lib/useVolume';
+import { plainText } from '../../lib/whatsappText';
 import { askNotificationPermission, playChime, showDesktopNotification } from './notify';
 import { fitsList } from './ticketsCache';
 
@@ -30,7 +31,7 @@ export function useTicketNotifications(unreadTickets: number): void {
     playChime(readVolume());
     if (document.hidden) {
       showDesktopNotification(t('notifications.newMessage', { name: ticket.contact.name }), {
-        body: message.body,
+        body: plainText(message.body),
         tag: ticket.uuid,
         icon: ticket.contact.profilePicUrl || undefined,
         onClick: () => void navigate(`/tickets/${ticket.uuid}`),

@@ -1,5 +1,5 @@
 import type { Dashboard, TicketsPerDay, TicketsPerUser } from '@atende/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { format, startOfMonth } from 'date-fns';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../app/i18n';
@@ -95,6 +95,29 @@ describe('<DashboardPage>', { timeout: 30_000 }, () => {
     fireEvent.change(screen.getByTestId('dashboard-filter-to'), { target: { value: '' } });
     fireEvent.click(screen.getByTestId('dashboard-filter-apply'));
     expect(await screen.findByText('Set up the filter')).toBeTruthy();
+  });
+
+  it('keeps every row as tall as its content, so the attendants table never shrinks to its header', async () => {
+    serve();
+    renderPage();
+    await screen.findByText('9');
+    expect(getComputedStyle(screen.getByTestId('dashboard-page')).gridAutoRows).toBe('max-content');
+  });
+
+  it('shows and takes the dates in the chosen language’s order', async () => {
+    const sent = serve();
+    renderPage();
+    await screen.findByText('9');
+    const today = new Date();
+    const from = screen.getByTestId('dashboard-filter-from') as HTMLInputElement;
+    expect(from.value).toBe(format(startOfMonth(today), 'dd/MM/yyyy'));
+    expect(from.getAttribute('placeholder')).toBe('dd/mm/aaaa');
+    fireEvent.change(from, { target: { value: '04032025' } });
+    expect(from.value).toBe('04/03/2025');
+    fireEvent.click(screen.getByTestId('dashboard-filter-apply'));
+    await waitFor(() => expect(dashboardCalls(sent).at(-1)).toContain('date_from=2025-03-04'));
+    await act(() => i18n.changeLanguage('en'));
+    expect(from.value).toBe('03/04/2025');
   });
 
   it('tells which chart could not be loaded', async () => {

@@ -42,8 +42,9 @@ export default function DashboardPage() {
   }, [summary.error]);
 
   return (
-    // A grid, not a flex column: rows keep their content's height (a flex item with overflow would shrink to nothing).
-    <Box sx={{ display: 'grid', alignContent: 'start', gap: 2, p: { xs: 1, sm: 2 }, overflowY: 'auto', flex: 1, minWidth: 0 }} data-testid="dashboard-page">
+    // Rows are as tall as their content: an 'auto' row shrinks a scrolling child (the attendants
+    // table) to its header once the page is taller than the window.
+    <Box sx={{ display: 'grid', alignContent: 'start', gridAutoRows: 'max-content', gap: 2, p: { xs: 1, sm: 2 }, overflowY: 'auto', flex: 1, minWidth: 0 }} data-testid="dashboard-page">
       <Paper variant="outlined" sx={{ p: 2 }}>
         <DashboardFilters filter={draft} users={users.data ?? []} onChange={setDraft} onApply={apply} />
       </Paper>

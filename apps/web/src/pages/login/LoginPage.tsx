@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { toast } from 'react-toastify';
 import { useAuth } from '../../app/auth';
+import { LanguageSwitch } from '../../app/LanguageSwitch';
 import { AuthCard } from '../../components/AuthCard';
 import { ApiError } from '../../lib/api';
 import { daysUntil, formatDate } from '../../lib/dates';
@@ -95,6 +96,7 @@ export default function LoginPage() {
           </Link>
         </Box>
       </Box>
+      <LanguageSwitch />
     </AuthCard>
   );
 }

@@ -56,7 +56,7 @@ describe('<SettingsPage>', { timeout: 20_000 }, () => {
     expect(choices).toEqual(['Desabilitado', 'Fila', 'Empresa']);
     await user.keyboard('{Escape}');
 
-    await choose(user, 'Avaliações', 'Habilitadas');
+    await choose(user, 'Avaliações', 'Habilitado');
     expect(await screen.findByText('Operação atualizada com sucesso.')).toBeTruthy();
     expect(sent.filter((s) => s.method === 'PUT')).toEqual([{ method: 'PUT', url: '/api/settings/userRating', body: { key: 'userRating', value: 'enabled' } }]);
   });

@@ -30,6 +30,8 @@ const HISTORY = [
   entry({ id: 'OUT-2', direction: 'out', body: 'Entregue', ack: 2 }),
   entry({ id: 'OUT-3', direction: 'out', body: 'Lida', ack: 3, quotedId: 'IN-1' }),
   entry({ id: 'OUT-4', direction: 'out', kind: 'voice', ack: 4, media: { mimeType: 'audio/ogg', size: 2048 } }),
+  entry({ id: 'OUT-5', direction: 'out', body: '*Bruno Agente:*\nOlá', ack: 1 }),
+  entry({ id: 'IN-2', body: 'Certo', quotedId: 'OUT-5' }),
 ];
 
 function openPage(routes: Record<string, RouteHandler> = {}, withCustomer = true) {
@@ -109,6 +111,14 @@ describe('<SimulatorPage>', { timeout: 20_000 }, () => {
     expect(within(screen.getByTestId('simulator-entry-OUT-4')).getByTestId('simulator-ack').getAttribute('aria-label')).toBe('Reproduzida');
     expect(within(screen.getByTestId('simulator-entry-IN-1')).getByTestId('simulator-seen')).toBeTruthy();
     expect(within(out3).getByTestId('simulator-entry-quote').textContent).toBe('Oi, tudo bem?');
+  });
+
+  it('shows WhatsApp formatting as the phone would, and quotes it without the markers', async () => {
+    openPage();
+    const signed = await screen.findByTestId('simulator-entry-OUT-5');
+    expect(signed.querySelector('strong')?.textContent).toBe('Bruno Agente:');
+    expect(signed.textContent).not.toContain('*');
+    expect(within(screen.getByTestId('simulator-entry-IN-2')).getByTestId('simulator-entry-quote').textContent).toBe('Bruno Agente:\nOlá');
   });
 
   it('polls the open chat every second', async () => {

@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/DateField';
 import type { DashboardFilter } from '../filter';
 
 interface DashboardFiltersProps {
@@ -42,14 +43,13 @@ export function DashboardFilters({ filter, users, onChange, onApply }: Dashboard
       </TextField>
       {byDate ? (
         (['dateFrom', 'dateTo'] as const).map((key) => (
-          <TextField
+          <DateField
             key={key}
             {...field}
-            type="date"
             label={t(`filter.${key}`)}
             value={filter[key]}
-            onChange={(e) => set({ [key]: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': key === 'dateFrom' ? 'dashboard-filter-from' : 'dashboard-filter-to' } }}
+            onChange={(value) => set({ [key]: value })}
+            testId={key === 'dateFrom' ? 'dashboard-filter-from' : 'dashboard-filter-to'}
           />
         ))
       ) : (

@@ -1,8 +1,9 @@
 import type { DashboardChartQuery } from '@atende/contract';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../lib/dates';
+import { formatDayMonth } from '../../../lib/dates';
 import { useTicketsPerDay, useTicketsPerUser } from '../api';
+import { countAxis, dayLabelShown } from '../chartAxes';
 import { ChartCard } from './ChartCard';
 
 /** Conversations per attendant (bar chart). */
@@ -15,6 +16,7 @@ export function TicketsPerUserChart({ query }: { query: DashboardChartQuery | nu
       {data.length > 0 && (
         <BarChart
           xAxis={[{ scaleType: 'band', data: data.map((bar) => bar.name) }]}
+          yAxis={[countAxis(data.map((bar) => bar.total))]}
           series={[{ data: data.map((bar) => bar.total), label: t('charts.tickets') }]}
           hideLegend
         />
@@ -28,7 +30,9 @@ export function TicketsPerDayChart({ query }: { query: DashboardChartQuery | nul
   const { t } = useTranslation('dashboard');
   const chart = useTicketsPerDay(query);
   const body = chart.data;
-  const labels = (body?.data ?? []).map((bar) => (body?.unit === 'hour' ? `${bar.label}h` : formatDate(bar.label)));
+  const byHour = body?.unit === 'hour';
+  // Day and month are enough on the axis: the year is in the filter, and shorter labels all fit.
+  const labels = (body?.data ?? []).map((bar) => (byHour ? `${bar.label}h` : formatDayMonth(bar.label)));
   const title = (
     <>
       {t(body?.unit === 'hour' ? 'charts.perHour' : 'charts.perDay')}{' '}
@@ -39,7 +43,16 @@ export function TicketsPerDayChart({ query }: { query: DashboardChartQuery | nul
     <ChartCard title={title} error={chart.isError ? t('charts.perDayError') : null} loading={chart.isFetching} testId="dashboard-chart-days">
       {body && (
         <BarChart
-          xAxis={[{ scaleType: 'band', data: labels }]}
+          xAxis={[
+            {
+              scaleType: 'band',
+              data: labels,
+              tickLabelInterval: dayLabelShown(labels.length),
+              tickLabelStyle: { angle: -45, textAnchor: 'end', fontSize: 11 },
+              height: 48,
+            },
+          ]}
+          yAxis={[countAxis(body.data.map((bar) => bar.total))]}
           series={[{ data: body.data.map((bar) => bar.total), label: t('charts.tickets') }]}
           hideLegend
         />

@@ -9,6 +9,7 @@ import { memo, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { LaneId } from '../board';
+import { plainText } from '../../../lib/whatsappText';
 
 /** The card's own button must act as a button, never start a drag. */
 const keepFromDrag = (event: SyntheticEvent) => event.stopPropagation();
@@ -30,8 +31,8 @@ export function CardContent({ ticket }: { ticket: KanbanTicket }) {
       <Typography variant="caption" color="text.secondary" component="p" noWrap>
         {ticket.contact.number}
       </Typography>
-      <Typography variant="body2" color="text.secondary" noWrap title={ticket.lastMessage} sx={{ mt: 0.5, minHeight: '1.43em' }}>
-        {ticket.lastMessage}
+      <Typography variant="body2" color="text.secondary" noWrap title={plainText(ticket.lastMessage)} sx={{ mt: 0.5, minHeight: '1.43em' }}>
+        {plainText(ticket.lastMessage)}
       </Typography>
       <Button
         component={Link}

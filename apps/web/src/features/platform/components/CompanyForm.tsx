@@ -6,6 +6,7 @@ import TextField from '@mui/material/TextField';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
+import { DateField } from '../../../components/DateField';
 import { applyServerFieldErrors, textFieldProps, validationText } from '../../../lib/forms';
 import { useSaveCompany } from '../api';
 import { COMPANY_FIELDS, companyToForm, createResolver, editResolver, emptyCompanyForm, FORM_RECURRENCES, type CompanyFormValues } from './companyForm';
@@ -92,11 +93,22 @@ export function CompanyForm({ editing, plans, onDone, onDelete }: CompanyFormPro
           { value: 'true', label: t('companies.enabled') },
           { value: 'false', label: t('companies.disabled') },
         ])}
-        <TextField
-          {...textFieldProps(form, 'dueDate', 'company-dueDate')}
-          label={t('companies.dueDate')}
-          type="date"
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'company-dueDate' } }}
+        <Controller
+          name="dueDate"
+          control={control}
+          render={({ field, fieldState }) => (
+            <DateField
+              fullWidth
+              margin="dense"
+              label={t('companies.dueDate')}
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={Boolean(fieldState.error)}
+              helperText={validationText(fieldState.error?.message)}
+              testId="company-dueDate"
+            />
+          )}
         />
         {select('recurrence', t('companies.recurrence'), recurrences.map((r) => ({ value: r, label: t(`companies.recurrences.${r}`) })))}
         {!editing && <TextField {...textFieldProps(form, 'password', 'company-password')} label={t('companies.password')} type="password" autoComplete="new-password" />}

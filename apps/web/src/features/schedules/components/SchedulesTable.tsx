@@ -10,16 +10,10 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
-import { format, isValid, parseISO } from 'date-fns';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/dates';
 
 const STATUS_COLOR: Record<ScheduleStatus, 'default' | 'success' | 'error'> = { PENDENTE: 'default', ENVIADA: 'success', ERRO: 'error' };
-
-/** dd/MM/yyyy HH:mm in the browser's time zone. */
-function when(value: string): string {
-  const date = parseISO(value);
-  return isValid(date) ? format(date, 'dd/MM/yyyy HH:mm') : value;
-}
 
 interface SchedulesTableProps {
   schedules: Schedule[];
@@ -48,7 +42,7 @@ export function SchedulesTable({ schedules, loading, onOpen, onDelete }: Schedul
           <TableRow key={schedule.id} hover data-testid={`schedule-row-${schedule.id}`}>
             <TableCell>{schedule.contact.name}</TableCell>
             <TableCell sx={{ maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{schedule.body}</TableCell>
-            <TableCell align="center">{when(schedule.sendAt)}</TableCell>
+            <TableCell align="center">{formatDateTime(schedule.sendAt)}</TableCell>
             <TableCell align="center">
               <Chip size="small" color={STATUS_COLOR[schedule.status]} label={t(`status.${schedule.status}`)} data-testid={`schedule-status-${schedule.id}`} />
             </TableCell>

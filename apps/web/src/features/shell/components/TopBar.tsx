@@ -7,6 +7,8 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../../app/auth';
@@ -14,20 +16,26 @@ import { useColorMode } from '../../../app/theme';
 import { formatDate } from '../../../lib/dates';
 import { AccountMenu } from './AccountMenu';
 import { AnnouncementsPopover, ChatsPopover, NotificationsPopover, VolumePopover } from './HeaderPopovers';
+import { TopBarOverflow } from './TopBarOverflow';
 
 interface TopBarProps {
   drawerOpen: boolean;
   onToggleDrawer: () => void;
 }
 
-export function Greeting() {
+/** Phones: below this the top bar folds its less used icons into a menu and greets by first name. */
+const narrowQuery = (theme: Theme) => theme.breakpoints.down('sm');
+
+export function Greeting({ short = false }: { short?: boolean }) {
   const { t } = useTranslation('shell');
   const user = useSessionUser();
-  const greeting = t('topbar.greeting', { name: user.name, company: user.company?.name ?? '' });
+  const greeting = short
+    ? t('topbar.greetingShort', { name: user.name.split(' ')[0] })
+    : t('topbar.greeting', { name: user.name, company: user.company?.name ?? '' });
   // Only admins see until when the company's subscription runs.
-  const dueDate = user.profile === 'admin' ? user.company?.dueDate : null;
+  const dueDate = user.profile === 'admin' && !short ? user.company?.dueDate : null;
   return (
-    <Typography variant="subtitle1" noWrap sx={{ flex: 1, minWidth: 0 }} data-testid="topbar-greeting">
+    <Typography variant="subtitle1" noWrap sx={{ flex: 1, minWidth: 0 }} title={greeting} data-testid="topbar-greeting">
       {greeting}
       {dueDate ? ` (${t('topbar.activeUntil', { date: formatDate(dueDate) })})` : ''}
     </Typography>
@@ -38,6 +46,7 @@ export function TopBar({ drawerOpen, onToggleDrawer }: TopBarProps) {
   const { t } = useTranslation('shell');
   const { mode, toggle } = useColorMode();
   const queryClient = useQueryClient();
+  const narrow = useMediaQuery(narrowQuery);
 
   return (
     <Toolbar sx={{ gap: 0.5, pr: 1 }}>
@@ -51,21 +60,26 @@ export function TopBar({ drawerOpen, onToggleDrawer }: TopBarProps) {
       >
         {drawerOpen ? <ChevronLeftIcon /> : <MenuIcon />}
       </IconButton>
-      <Greeting />
-      <Tooltip title={t('topbar.toggleTheme')}>
-        <IconButton color="inherit" aria-label={t('topbar.toggleTheme')} onClick={toggle} data-testid="theme-toggle" data-mode={mode}>
-          {mode === 'dark' ? <Brightness7Icon /> : <Brightness4Icon />}
-        </IconButton>
-      </Tooltip>
-      <VolumePopover />
-      <Tooltip title={t('topbar.reload')}>
-        <IconButton color="inherit" aria-label={t('topbar.reload')} onClick={() => void queryClient.invalidateQueries()} data-testid="reload">
-          <CachedIcon />
-        </IconButton>
-      </Tooltip>
+      <Greeting short={narrow} />
+      {!narrow && (
+        <>
+          <Tooltip title={t('topbar.toggleTheme')}>
+            <IconButton color="inherit" aria-label={t('topbar.toggleTheme')} onClick={toggle} data-testid="theme-toggle" data-mode={mode}>
+              {mode === 'dark' ? <Brightness7Icon /> : <Brightness4Icon />}
+            </IconButton>
+          </Tooltip>
+          <VolumePopover />
+          <Tooltip title={t('topbar.reload')}>
+            <IconButton color="inherit" aria-label={t('topbar.reload')} onClick={() => void queryClient.invalidateQueries()} data-testid="reload">
+              <CachedIcon />
+            </IconButton>
+          </Tooltip>
+        </>
+      )}
       <NotificationsPopover />
       <AnnouncementsPopover />
       <ChatsPopover />
+      {narrow && <TopBarOverflow />}
       <AccountMenu />
     </Toolbar>
   );

@@ -11,6 +11,7 @@ import { format } from 'date-fns';
 import { useTranslation } from 'react-i18next';
 import { vcardName } from '../attachments';
 import { AckTicks, SeenMark } from './AckTicks';
+import { FormattedText, plainText } from '../../../lib/whatsappText';
 
 interface Props {
   entry: SimulatorConversationEntry;
@@ -30,7 +31,7 @@ export function entrySummary(entry: SimulatorConversationEntry, t: (key: string)
   if (entry.deleted) return t('entry.deleted');
   if (entry.kind === 'call_log') return t('entry.voiceCall');
   if (entry.reaction) return entry.reaction.emoji;
-  if (entry.body) return entry.body;
+  if (entry.body) return plainText(entry.body);
   if (entry.media) return entry.media.fileName || `${t(`mediaTypes.${entry.kind}`)} (${entry.media.mimeType})`;
   if (entry.location) return t('entry.location');
   if (entry.vcard) return vcardName(entry.vcard) || t('entry.contact');
@@ -77,7 +78,7 @@ function EntryContent({ entry }: { entry: SimulatorConversationEntry }) {
       {entry.vcard && <Typography variant="body2">{t('entry.contactCard', { name: vcardName(entry.vcard) || '?' })}</Typography>}
       {entry.body && !entry.vcard && (
         <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-          {entry.body}
+          <FormattedText text={entry.body} />
         </Typography>
       )}
     </>

@@ -19,6 +19,7 @@ import { useInfiniteRows } from '../../../components/useInfiniteRows';
 import { toastError } from '../../../lib/errors';
 import { allTagTickets, useTagTickets } from '../api';
 import { downloadTagTickets, formatDateTime } from '../exportTagTickets';
+import { plainText } from '../../../lib/whatsappText';
 
 const COLUMNS = ['id', 'status', 'contact', 'tags', 'lastMessage', 'unreadMessages', 'createdAt', 'updatedAt'] as const;
 
@@ -67,7 +68,7 @@ export function TagTicketsDialog({ tag, onClose }: { tag: Tag; onClose: () => vo
                     ))}
                   </Box>
                 </TableCell>
-                <TableCell sx={{ maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{ticket.lastMessage}</TableCell>
+                <TableCell sx={{ maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{plainText(ticket.lastMessage)}</TableCell>
                 <TableCell align="center">{ticket.unreadMessages}</TableCell>
                 <TableCell>{formatDateTime(ticket.createdAt)}</TableCell>
                 <TableCell>{formatDateTime(ticket.updatedAt)}</TableCell>

@@ -11,15 +11,15 @@ import type { TFunction } from 'i18next';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
-import { FormattedText } from '../messageFormat';
+import { FormattedText, plainText } from '../../../lib/whatsappText';
 import { AckIcon } from './AckIcon';
 import { BODY_IS_DATA, MessageMedia } from './MessageMedia';
 
 /** One line that stands for a message: in quotes and in the reply preview. */
 export function messageSummary(message: Pick<Message, 'body' | 'mediaType'> & { isDeleted?: boolean }, t: TFunction<'ticketScreen'>): string {
   if (message.isDeleted) return t('message.deleted');
-  if (message.body && !BODY_IS_DATA.has(message.mediaType)) return message.body;
-  if (message.mediaType === 'chat') return message.body;
+  if (message.body && !BODY_IS_DATA.has(message.mediaType)) return plainText(message.body);
+  if (message.mediaType === 'chat') return plainText(message.body);
   return t(`mediaTypes.${message.mediaType}`, { defaultValue: message.mediaType });
 }
 

@@ -99,6 +99,39 @@ describe('<MessageInput>', () => {
     expect(posts()).toHaveLength(0);
   });
 
+  it('counts the characters near WhatsApp’s limit and refuses to send past it, naming the limit', async () => {
+    const user = userEvent.setup();
+    const { posts } = compose();
+    const input = screen.getByTestId('composer-text');
+    await user.click(input);
+    await user.paste('a'.repeat(3400));
+    expect(screen.queryByTestId('composer-length')).toBeNull();
+    await user.paste('a'.repeat(500));
+    // The signature line '*Ana Souza:*\n' is part of what is sent.
+    expect(screen.getByTestId('composer-length').textContent).toBe('3.913 / 4.096');
+    await user.paste('a'.repeat(200));
+    expect(screen.getByTestId('composer-length').textContent).toBe('Passa do limite de 4.096 caracteres do WhatsApp: encurte para enviar. 4.113 / 4.096');
+    expect(screen.getByTestId('composer-send')).toHaveProperty('disabled', true);
+    await user.keyboard('{Enter}');
+    expect(posts()).toHaveLength(0);
+    expect((input as HTMLTextAreaElement).value).toHaveLength(4100);
+  });
+
+  it('on a phone keeps the hint to one short line', () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }));
+    compose();
+    expect(screen.getByTestId('composer-text').getAttribute('placeholder')).toBe('Digite uma mensagem');
+  });
+
   it('never sends an empty or blank text', async () => {
     const user = userEvent.setup();
     const { posts } = compose();

@@ -1,4 +1,4 @@
-import { UPLOADS, type Message, type Ticket } from '@atende/contract';
+import { MESSAGE_BODY_MAX, UPLOADS, type Message, type Ticket } from '@atende/contract';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CloseIcon from '@mui/icons-material/Close';
 import SendIcon from '@mui/icons-material/Send';
@@ -10,6 +10,8 @@ import InputBase from '@mui/material/InputBase';
 import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../../app/auth';
@@ -24,6 +26,8 @@ import { messageSummary } from './MessageBubble';
 
 /** The input grows up to 5 rows. */
 const MAX_ROWS = 5;
+/** The length counter shows from here on, so the limit never comes as a surprise. */
+export const LENGTH_COUNTER_FROM = 3500;
 
 interface Props {
   ticket: Pick<Ticket, 'id' | 'status'>;
@@ -47,6 +51,25 @@ function ReplyPreview({ message, onClear }: { message: Message; onClear: () => v
   );
 }
 
+function LengthCounter({ length }: { length: number }) {
+  const { t, i18n } = useTranslation('ticketScreen');
+  const number = new Intl.NumberFormat(i18n.language === 'pt' ? 'pt-BR' : i18n.language);
+  const tooLong = length > MESSAGE_BODY_MAX;
+  return (
+    <Typography
+      variant="caption"
+      component="div"
+      role={tooLong ? 'alert' : undefined}
+      color={tooLong ? 'error' : 'text.secondary'}
+      sx={{ px: 2, textAlign: 'right' }}
+      data-testid="composer-length"
+    >
+      {tooLong && `${t('input.tooLong', { max: number.format(MESSAGE_BODY_MAX) })} `}
+      {`${number.format(length)} / ${number.format(MESSAGE_BODY_MAX)}`}
+    </Typography>
+  );
+}
+
 /**
  * The message input: Enter sends and Shift+Enter breaks the line; emoji,
  * variables, files with a caption, voice recording, quick replies on '/', the optional
@@ -63,6 +86,11 @@ export function MessageInput({ ticket, replyTo, onClearReply }: Props) {
   const fileRef = useRef<HTMLInputElement>(null);
   const send = useSendMessage(ticket.id);
   const blocked = ticket.status !== 'open';
+  // On a phone the long hint would fill three lines of a narrow box.
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  // What counts is what leaves: the signature line is part of the text WhatsApp receives.
+  const length = signedBody(text.trim(), me.name, sign).length;
+  const tooLong = length > MESSAGE_BODY_MAX;
 
   const insert = (piece: string) => {
     const el = inputRef.current;
@@ -77,7 +105,7 @@ export function MessageInput({ ticket, replyTo, onClearReply }: Props) {
 
   const submit = () => {
     const body = text.trim();
-    if (blocked || send.isPending || (!body && files.length === 0)) return;
+    if (blocked || send.isPending || tooLong || (!body && files.length === 0)) return;
     // The input empties as soon as the send leaves, before the message comes back live: an agent
     // never sees the same words twice. A refused send puts them back, ahead of anything typed since.
     const sentText = text;
@@ -140,7 +168,7 @@ export function MessageInput({ ticket, replyTo, onClearReply }: Props) {
             e.target.value = '';
           }}
         />
-        <Box sx={{ flex: 1, bgcolor: 'action.hover', borderRadius: 2, px: 1.5, py: 0.75, visibility: recording ? 'hidden' : 'visible' }}>
+        <Box sx={{ flex: 1, minWidth: 0, bgcolor: 'action.hover', borderRadius: 2, px: 1.5, py: 0.75, visibility: recording ? 'hidden' : 'visible' }}>
           <InputBase
             inputRef={inputRef}
             fullWidth
@@ -150,18 +178,19 @@ export function MessageInput({ ticket, replyTo, onClearReply }: Props) {
             value={text}
             onChange={(e) => setText(e.target.value)}
             onKeyDown={onKeyDown}
-            placeholder={blocked ? t('input.blocked') : files.length ? t('input.caption') : t('input.placeholder')}
+            placeholder={blocked ? t('input.blocked') : files.length ? t('input.caption') : t(narrow ? 'input.placeholderShort' : 'input.placeholder')}
             inputProps={{ 'data-testid': 'composer-text', 'aria-label': t('input.placeholder') }}
           />
         </Box>
         {text.trim() || files.length ? (
-          <IconButton color="primary" aria-label={t('input.send')} title={t('input.send')} disabled={blocked || send.isPending} onClick={submit} data-testid="composer-send">
+          <IconButton color="primary" aria-label={t('input.send')} title={t('input.send')} disabled={blocked || send.isPending || tooLong} onClick={submit} data-testid="composer-send">
             <SendIcon />
           </IconButton>
         ) : (
           <AudioRecorder disabled={blocked} onRecorded={sendRecording} onActiveChange={setRecording} />
         )}
       </Box>
+      {!blocked && length > LENGTH_COUNTER_FROM && <LengthCounter length={length} />}
       {!blocked && (
         <FormControlLabel
           sx={{ ml: 1, mb: 0.5 }}

@@ -83,11 +83,11 @@ describe('<MessageList>', () => {
     expect(revoked).toContain('blob:media-1');
   });
 
-  it('colours read ticks 4 and 5, shows 1-3 plain and marks failed messages', async () => {
+  it('colours read ticks (3, 4 and 5) blue as WhatsApp does, shows sent and delivered plain and marks failed messages', async () => {
     show([1, 2, 3, 4, 5].map((ack) => aMessage(ack, { fromMe: true, userId: 7, ack, delivery: 'sent' })).concat(aMessage(6, { fromMe: true, userId: 7, delivery: 'failed', errorCode: 'ERR_SENDING_WAPP_MSG' })));
     const acks = await screen.findAllByTestId('message-ack');
     expect(acks.map((a) => a.getAttribute('data-ack'))).toEqual(['1', '2', '3', '4', '5']);
-    expect(acks.map((a) => a.getAttribute('data-coloured'))).toEqual(['false', 'false', 'false', 'true', 'true']);
+    expect(acks.map((a) => a.getAttribute('data-coloured'))).toEqual(['false', 'false', 'true', 'true', 'true']);
     expect(within(screen.getByTestId('message-6')).getByTestId('message-failed')).toBeTruthy();
     expect(screen.getByTestId('message-6').textContent).toContain('Falha no envio');
   });

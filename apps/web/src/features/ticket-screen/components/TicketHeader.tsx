@@ -11,7 +11,11 @@ import { TagPicker } from './TagPicker';
 import { TicketActions } from './TicketActions';
 import { ContactAvatar } from '../../../components/ContactAvatar';
 
-/** The contact (a click opens the drawer), who holds the ticket, its tags and actions. */
+/**
+ * The contact (a click opens the drawer), who holds the ticket, and its actions on the first row;
+ * queue, connection and tags on the second. The contact keeps room for a name: when the row is
+ * too narrow for it and the actions, the actions wrap below instead of squeezing the name.
+ */
 export function TicketHeader({ ticket, onContactClick }: { ticket: Ticket; onContactClick: () => void }) {
   const { t } = useTranslation('ticketScreen');
   const navigate = useNavigate();
@@ -21,23 +25,27 @@ export function TicketHeader({ ticket, onContactClick }: { ticket: Ticket; onCon
         <IconButton aria-label={t('header.back')} onClick={() => navigate('/tickets')} sx={{ display: { md: 'none' } }}>
           <ArrowBackIcon />
         </IconButton>
-        <ButtonBase onClick={onContactClick} sx={{ display: 'flex', alignItems: 'center', gap: 1.5, borderRadius: 1, p: 0.5, textAlign: 'left', minWidth: 0, flex: 1 }} data-testid="ticket-contact">
+        <ButtonBase onClick={onContactClick} sx={{ display: 'flex', alignItems: 'center', gap: 1.5, borderRadius: 1, p: 0.5, textAlign: 'left', minWidth: 0, flex: '1 1 240px' }} data-testid="ticket-contact">
           <ContactAvatar name={ticket.contact.name} picture={ticket.contact.profilePicUrl} />
           <Box sx={{ minWidth: 0 }}>
-            <Typography variant="subtitle1" noWrap data-testid="ticket-contact-name">
+            <Typography variant="subtitle1" noWrap title={ticket.contact.name} data-testid="ticket-contact-name">
               {ticket.contact.name} <Typography component="span" variant="caption" color="text.secondary">#{ticket.id}</Typography>
             </Typography>
-            <Typography variant="caption" color="text.secondary" noWrap component="div">
+            <Typography variant="caption" color="text.secondary" noWrap component="div" data-testid="ticket-assignee">
               {ticket.user ? t('header.assignedTo', { name: ticket.user.name }) : t(`header.status.${ticket.status}`)}
             </Typography>
           </Box>
         </ButtonBase>
+        <Box sx={{ ml: 'auto' }}>
+          <TicketActions ticket={ticket} />
+        </Box>
+      </Box>
+      <Box sx={{ px: 2, pb: 1, display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }} data-testid="ticket-header-details">
         {ticket.queue && <Chip size="small" label={ticket.queue.name} sx={{ bgcolor: ticket.queue.color, color: '#fff' }} data-testid="ticket-queue" />}
         {ticket.whatsapp && <Chip size="small" variant="outlined" label={ticket.whatsapp.name} />}
-        <TicketActions ticket={ticket} />
-      </Box>
-      <Box sx={{ px: 2, pb: 1, display: 'flex' }}>
-        <TagPicker ticket={ticket} />
+        <Box sx={{ flex: '1 1 200px', minWidth: 0, display: 'flex' }}>
+          <TagPicker ticket={ticket} />
+        </Box>
       </Box>
     </Box>
   );

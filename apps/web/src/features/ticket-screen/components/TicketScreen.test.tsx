@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { VirtuosoMockContext } from 'react-virtuoso';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -74,6 +74,21 @@ describe('<TicketScreen>', () => {
     );
     expect(await screen.findByText('Oi, tudo bem?')).toBeTruthy();
     expect(screen.getByTestId('ticket-header').textContent).toContain('Cliente 41');
+  });
+
+  it('keeps room for the contact name: queue and connection sit on the second row, with the tags', async () => {
+    const long = ticket(41, { contact: { ...ticket(41).contact, name: 'Maria Aparecida dos Santos Oliveira' } });
+    openScreen({
+      [`GET /api/tickets/u/${uuid}`]: () => jsonResponse(200, long),
+      'GET /api/messages/41': () => jsonResponse(200, aPage([])),
+    });
+    const header = await screen.findByTestId('ticket-header');
+    const details = within(header).getByTestId('ticket-header-details');
+    expect(within(details).getByTestId('ticket-queue').textContent).toBe('Suporte');
+    expect(within(details).getByText('WhatsApp Demo')).toBeTruthy();
+    // A basis of its own: when the row is short, the actions wrap below rather than squeeze the name.
+    expect(getComputedStyle(within(header).getByTestId('ticket-contact')).flexBasis).toBe('240px');
+    expect(within(header).getByTestId('ticket-contact-name').getAttribute('title')).toBe('Maria Aparecida dos Santos Oliveira');
   });
 
   it('tells the agent when the open ticket is deleted and leaves it', async () => {

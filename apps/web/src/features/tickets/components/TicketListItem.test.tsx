@@ -14,13 +14,13 @@ afterEach(() => vi.unstubAllGlobals());
 
 const waiting = ticket(41, { status: 'pending', userId: null, user: null, contact: { ...ticket(41).contact, name: 'Carla Dias' } });
 
-function renderItem(profile: 'admin' | 'user') {
+function renderItem(profile: 'admin' | 'user', item = waiting) {
   const onOpen = vi.fn();
   // The conversation list is virtualised: jsdom has no layout, so the mock gives it one.
   renderWithApp(
     <VirtuosoMockContext.Provider value={{ viewportHeight: 20_000, itemHeight: 40 }}>
       <ConversationPreviewContext.Provider value={{ prefetch: () => {}, PeekDialog: TicketPeekDialog }}>
-        <TicketListItem ticket={waiting} selected={false} narrow={false} busy={false} onOpen={onOpen} onAction={() => {}} />
+        <TicketListItem ticket={item} selected={false} narrow={false} busy={false} onOpen={onOpen} onAction={() => {}} />
       </ConversationPreviewContext.Provider>
     </VirtuosoMockContext.Provider>,
     { user: sessionUser({ profile }) },
@@ -46,5 +46,13 @@ describe('<TicketListItem> peek', () => {
     renderItem('user');
     expect(screen.getByTestId('ticket-item-41')).toBeTruthy();
     expect(screen.queryByTestId('ticket-peek-41')).toBeNull();
+  });
+});
+
+describe('<TicketListItem> preview', () => {
+  it('shows the last message without WhatsApp markers', () => {
+    serveApi({});
+    renderItem('user', { ...waiting, lastMessage: '*Bruno Agente:*\nSeu pedido ~saiu~ *chegou*' });
+    expect(screen.getByTestId('ticket-last-message-41').textContent).toBe('Bruno Agente:\nSeu pedido saiu chegou');
   });
 });

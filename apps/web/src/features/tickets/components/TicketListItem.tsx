@@ -16,6 +16,7 @@ import { formatTimeOrDate } from '../../../lib/dates';
 import type { TicketActionRequest } from '../api';
 import { ConversationPreviewContext } from '../conversationPreview';
 import { ContactAvatar } from '../../../components/ContactAvatar';
+import { plainText } from '../../../lib/whatsappText';
 
 /** Under 600 px a contact name longer than 10 characters shows 10 and an ellipsis. */
 export const NARROW_NAME_LENGTH = 10;
@@ -96,7 +97,7 @@ export const TicketListItem = memo(function TicketListItem({ ticket, selected, n
         </Box>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <Typography variant="body2" color="text.secondary" noWrap sx={{ flex: 1, minWidth: 0 }} data-testid={`ticket-last-message-${ticket.id}`}>
-            {ticket.lastMessage}
+            {plainText(ticket.lastMessage)}
           </Typography>
           <Badge badgeContent={ticket.unreadMessages} color="success" max={999} data-testid={`ticket-unread-${ticket.id}`} sx={{ mr: 1 }} />
         </Box>

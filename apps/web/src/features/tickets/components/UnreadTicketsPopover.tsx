@@ -14,6 +14,7 @@ import { byListOrder, ticketsOf } from '../ticketsCache';
 import { useTicketNotifications } from '../useTicketNotifications';
 import { useTicketsLive } from '../useTicketsLive';
 import { ContactAvatar } from '../../../components/ContactAvatar';
+import { plainText } from '../../../lib/whatsappText';
 
 const UNREAD = { withUnreadMessages: true };
 
@@ -64,7 +65,7 @@ export function UnreadTicketsPopover() {
                 </ListItemAvatar>
                 <ListItemText
                   primary={ticket.contact.name}
-                  secondary={ticket.lastMessage}
+                  secondary={plainText(ticket.lastMessage)}
                   slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
                 />
               </ListItemButton>

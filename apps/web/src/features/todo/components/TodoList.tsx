@@ -8,15 +8,10 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { format } from 'date-fns';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/dates';
 import { useTasks } from '../useTasks';
-
-function formatCreatedAt(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : format(date, 'dd/MM/yyyy HH:mm');
-}
 
 export function TodoList() {
   const { t } = useTranslation('todo');
@@ -85,7 +80,7 @@ export function TodoList() {
             >
               <ListItemText
                 primary={task.text}
-                secondary={formatCreatedAt(task.createdAt)}
+                secondary={formatDateTime(task.createdAt)}
                 slotProps={{ primary: { sx: { whiteSpace: 'pre-wrap', wordBreak: 'break-word' } } }}
               />
             </ListItem>

@@ -41,6 +41,19 @@ export function formatMessageText(text: string, key = 'f'): ReactNode[] {
   return [...linkify(text.slice(0, start), `${key}-a`), node, ...formatMessageText(text.slice(end), `${key}-z`)];
 }
 
+/**
+ * The same text without its markers, for one-line previews (ticket lists, cards, notifications)
+ * where bold has no room: '*Bruno:* olá' reads 'Bruno: olá'.
+ */
+export function plainText(text: string | null | undefined): string {
+  if (!text) return '';
+  const match = MARKER.exec(text);
+  if (!match) return text;
+  const [whole, before, , inner] = match;
+  const start = match.index + before.length;
+  return text.slice(0, start) + plainText(inner) + plainText(text.slice(match.index + whole.length));
+}
+
 export function FormattedText({ text }: { text: string }) {
   return <>{formatMessageText(text)}</>;
 }

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { FormattedText } from './messageFormat';
+import { FormattedText, plainText } from './whatsappText';
 
 const html = (text: string) => render(<p>{<FormattedText text={text} />}</p>).container.querySelector('p')!.innerHTML;
 
@@ -37,5 +37,11 @@ describe('message text formatting', () => {
   it('does not link javascript: addresses', () => {
     const { container } = render(<FormattedText text="javascript:alert(1)" />);
     expect(container.querySelector('a')).toBeNull();
+  });
+
+  it('strips the markers for one-line previews and keeps lone ones as typed', () => {
+    expect(plainText('*Bruno Agente:*\nOlá, ~R$ 50~ *R$ 40*')).toBe('Bruno Agente:\nOlá, R$ 50 R$ 40');
+    expect(plainText('2*3*4 e * solto *')).toBe('2*3*4 e * solto *');
+    expect(plainText(null)).toBe('');
   });
 });
