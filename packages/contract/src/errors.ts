@@ -111,6 +111,14 @@ export const ERROR_CODES = [
   'ERR_IMPORT_FILE_TYPE',
   /** The spreadsheet could not be read (damaged, or not what its extension says). */
   'ERR_IMPORT_FILE_UNREADABLE',
+  // billing
+  'ERR_NO_INVOICE_FOUND',
+  /** The invoice was already paid: there is nothing to charge. */
+  'ERR_INVOICE_ALREADY_PAID',
+  /** The payment provider (Pix) is not configured or did not answer. */
+  'ERR_PAYMENT_PROVIDER_UNAVAILABLE',
+  /** A payment notification without the shared secret. */
+  'ERR_WEBHOOK_UNAUTHORIZED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

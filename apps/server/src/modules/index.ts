@@ -29,6 +29,7 @@ import { ticketNotesRoutes } from './ticket-notes/ticket-notes.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 import { whatsappProviderRoutes } from './webhooks/whatsapp-providers.routes.js';
 import { filesRoutes } from './files/files.routes.js';
+import { billingRoutes } from './billing/billing.routes.js';
 
 export type ModuleRegistration = (api: FastifyInstance, ctx: AppContext, guards: Guards) => Promise<void>;
 
@@ -67,4 +68,5 @@ export const apiModules: ModuleRegistration[] = [
   (api, ctx, guards) => helpsRoutes(api, ctx, guards),
   (api, ctx) => passwordRecoveryRoutes(api, ctx),
   (api, ctx, guards) => contactListsRoutes(api, ctx, guards),
+  (api, ctx, guards) => billingRoutes(api, ctx, guards),
 ];
