@@ -231,7 +231,7 @@ const GUARDED = [
   '/api/whatsapp/', '/api/whatsappsession/', '/api/media/', '/api/webhooks/', '/api/simulator/',
   '/api/contacts/', '/api/tags/', '/api/ticket-tags/', '/api/quick-messages/', '/api/ticket-notes/', '/api/queue-options/',
   '/api/tickets/', '/api/messages/', '/api/schedules/', '/api/files/', '/api/chats/', '/api/announcements/', '/api/helps/',
-  '/api/forgetpassword/', '/api/resetpasswords/', '/api/contact-lists/', '/api/contact-list-items/',
+  '/api/forgetpassword/', '/api/resetpasswords/', '/api/contact-lists/', '/api/contact-list-items/', '/api/invoices/',
 ];
 
 /** Ids of B sent inside bodies: refused as invalid fields, never linked. */
