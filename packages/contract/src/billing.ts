@@ -73,6 +73,8 @@ export interface PixCharge {
   invoiceId: number;
   qrcode: { qrcode: string };
   valor: { original: string };
+  /** The charge is at the demo's built-in PSP: the checkout offers to pay it right there. */
+  demo: boolean;
 }
 
 /** `company-{id}-payment`: a charge of the company was paid; its due date moved to `dueDate`. */

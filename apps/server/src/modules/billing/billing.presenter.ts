@@ -16,6 +16,6 @@ export function presentInvoice(row: InvoiceRow): Invoice {
 }
 
 /** The Pix answer of POST /subscription: `qrcode.qrcode` is the BR Code the QR shows. */
-export function presentCharge(row: Pick<PixChargeRow, 'txid' | 'invoiceId' | 'copyPaste' | 'value'>): PixCharge {
-  return { txid: row.txid, invoiceId: row.invoiceId, qrcode: { qrcode: row.copyPaste }, valor: { original: Number(row.value).toFixed(2) } };
+export function presentCharge(row: Pick<PixChargeRow, 'txid' | 'invoiceId' | 'copyPaste' | 'value'>, demo: boolean): PixCharge {
+  return { txid: row.txid, invoiceId: row.invoiceId, qrcode: { qrcode: row.copyPaste }, valor: { original: Number(row.value).toFixed(2) }, demo };
 }

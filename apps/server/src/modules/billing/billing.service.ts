@@ -46,7 +46,7 @@ export async function subscribe(ctx: AppContext, provider: PixProvider | null, a
   const created = await provider.createCharge({ txid, value, expirySeconds: BILLING.chargeExpirySeconds, description: `Fatura ${invoice.id}` });
   const charge = { txid, companyId: actor.companyId, invoiceId: invoice.id, value, copyPaste: created.copyPaste };
   await repo.insertCharge(ctx.db, charge);
-  return presentCharge(charge);
+  return presentCharge(charge, ctx.config.pix?.demoPsp ?? false);
 }
 
 export function webhookSecretMatches(expected: string, given: unknown): boolean {
