@@ -8,7 +8,8 @@
  *  3. conversation engine: inbound handler (with its batcher), automation hooks (the queue bot),
  *     early acks; then the session manager, which cannot exist without that handler
  *  4. the context, whole: what every route and service receives
- *  5. background parts of the worker role: sessions, outbox, ticket timers, schedule sender
+ *  5. background parts of the worker role: sessions, outbox, ticket timers, schedule sender,
+ *     contact-list number check, invoices
  *
  * A new job (a campaign dispatcher, an invoice run...) is one more entry of `background`.
  */
