@@ -85,7 +85,12 @@ describe('a company past its due date', () => {
       expect(res.json(), url).toEqual({ error: 'ERR_SUBSCRIPTION_EXPIRED', details: { dueDate: '2020-01-31' } });
     }
     expect((await api.post('/api/contacts', { name: 'Ana', number: '5511999990000' })).statusCode).toBe(402);
-    expect(company.companyId).toBeGreaterThan(0);
+
+    // Its session lives on past the access token's 15 minutes: the refresh still answers.
+    const session = await t.login(company.email, company.password);
+    const refreshed = await t.request({ method: 'POST', url: '/api/auth/refresh_token', headers: { cookie: session.cookie } });
+    expect(refreshed.statusCode).toBe(200);
+    expect(refreshed.json().user.company.dueDate).toBe('2020-01-31');
   });
 
   it('does not sign in when the company is inactive', async () => {
