@@ -23,11 +23,11 @@ test('a wrong password shows the authentication error and stays on the login', a
   await expect(page).toHaveURL(/\/login/);
 });
 
-test('a company past its due date cannot sign in and is told the date', async ({ page, request }) => {
+test('a company past its due date is told the date and signs in only to its invoices', async ({ page, request }) => {
   const company = await seedCompany(request, { dueDate: '2024-03-15' });
   await signIn(page, company.admin.email, company.admin.password);
   await expect(page.getByText(/15\/03\/2024/)).toBeVisible();
-  await expect(page).toHaveURL(/\/login/);
+  await expect(page).toHaveURL(/\/financeiro/);
 });
 
 test('a second login in another browser ends the first session', async ({ browser, request }) => {

@@ -8,7 +8,8 @@
  *  3. conversation engine: inbound handler (with its batcher), automation hooks (the queue bot),
  *     early acks; then the session manager, which cannot exist without that handler
  *  4. the context, whole: what every route and service receives
- *  5. background parts of the worker role: sessions, outbox, ticket timers, schedule sender
+ *  5. background parts of the worker role: sessions, outbox, ticket timers, schedule sender,
+ *     contact-list number check, invoices
  *
  * A new job (a campaign dispatcher, an invoice run...) is one more entry of `background`.
  */
@@ -27,6 +28,7 @@ import { createInboundHandler, type InboundHandler } from './modules/inbound/inb
 import { createEarlyAcks } from './modules/messages/message-acks.js';
 import { createOutbox, type Outbox } from './modules/messages/outbox.js';
 import { createScheduleSender, type ScheduleSender } from './modules/schedules/schedule-sender.js';
+import { createInvoiceJob, type InvoiceJob } from './modules/billing/billing.jobs.js';
 import { registerTicketRoom } from './modules/tickets/tickets.routes.js';
 import { registerUserPresence } from './modules/users/users.service.js';
 import { createGuards, type Guards } from './platform/authenticate.js';
@@ -72,6 +74,7 @@ export interface Composition {
   ticketTimers: TicketTimers;
   scheduleSender: ScheduleSender;
   numberChecker: NumberChecker;
+  invoiceJob: InvoiceJob;
   /** Started in this order, stopped in the reverse one. */
   background: BackgroundPart[];
   /** Starts the background parts of these roles (the process's ROLES by default) that are not running yet. */
@@ -138,19 +141,21 @@ export function compose(app: FastifyInstance, options: AppOptions): Composition 
     automation,
     earlyAcks,
   };
-  const guards = createGuards((token) => resolveActor(ctx, token));
+  const guards = createGuards((token, options) => resolveActor(ctx, token, options));
 
   // 5. Background work of the worker role. The sweeps work only while this process runs sessions.
   const outbox = createOutbox(ctx);
   const ticketTimers = createTicketTimers(ctx);
   const scheduleSender = createScheduleSender(ctx);
   const numberChecker = createNumberChecker(ctx);
+  const invoiceJob = createInvoiceJob(ctx);
   const background: BackgroundPart[] = [
     { name: 'whatsapp-sessions', role: 'worker', start: () => sessions.start(), stop: () => sessions.stop() },
     { name: 'outbox', role: 'worker', start: () => outbox.start(), stop: () => outbox.stop() },
     { name: 'ticket-timers', role: 'worker', start: () => ticketTimers.start(), stop: () => ticketTimers.stop() },
     { name: 'schedule-sender', role: 'worker', start: () => scheduleSender.start(), stop: () => scheduleSender.stop() },
     { name: 'contact-list-number-check', role: 'worker', start: () => numberChecker.start(), stop: () => numberChecker.stop() },
+    { name: 'invoices', role: 'worker', start: () => invoiceJob.start(), stop: () => invoiceJob.stop() },
   ];
 
   // What sockets may join and who is online: the realtime role's, registered once.
@@ -169,6 +174,7 @@ export function compose(app: FastifyInstance, options: AppOptions): Composition 
     ticketTimers,
     scheduleSender,
     numberChecker,
+    invoiceJob,
     background,
     async start(roles = config.roles) {
       const wanted = new Set(roles);

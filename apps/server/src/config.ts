@@ -44,6 +44,15 @@ const envSchema = z.object({
   /** What a company may store through uploads, in MB (0: no limit). Customers' media never counts. */
   MEDIA_QUOTA_MB: z.coerce.number().int().min(0).default(5120),
   UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** The Pix PSP (the central bank's standard API); without it, DEMO serves a local fake one. */
+  PIX_BASE_URL: z.string().url().optional(),
+  PIX_CLIENT_ID: z.string().optional(),
+  PIX_CLIENT_SECRET: z.string().optional(),
+  PIX_KEY: z.string().optional(),
+  PIX_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** Client certificate for the PSP's mTLS: a PEM holding certificate and key, or a .p12/.pfx. */
+  PIX_CERT_PATH: z.string().optional(),
+  PIX_CERT_PASSPHRASE: z.string().optional(),
 });
 
 export const DEFAULT_ADMIN_PASSWORD = 'atende-admin';
@@ -82,6 +91,47 @@ export interface Config {
   login: { maxPerIp: number; windowSeconds: number; freeFailures: number; maxDelaySeconds: number };
   liveRecheckMs?: number;
   uploads: { quotaBytes: number; perMinute: number };
+  /** The Pix PSP; null when payments are not configured. `demoPsp`: the built-in fake answers. */
+  pix: PixConfig | null;
+}
+
+export interface PixConfig {
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  key: string;
+  webhookSecret: string;
+  certPath?: string;
+  certPassphrase?: string;
+  demoPsp: boolean;
+}
+
+function pixConfig(e: z.infer<typeof envSchema>, demo: boolean, port: number): PixConfig | null {
+  if (e.PIX_BASE_URL) {
+    if (!e.PIX_CLIENT_ID || !e.PIX_CLIENT_SECRET || !e.PIX_KEY || !e.PIX_WEBHOOK_SECRET) {
+      throw new Error('Invalid configuration: PIX_BASE_URL needs PIX_CLIENT_ID, PIX_CLIENT_SECRET, PIX_KEY and PIX_WEBHOOK_SECRET');
+    }
+    return {
+      baseUrl: e.PIX_BASE_URL.replace(/\/+$/, ''),
+      clientId: e.PIX_CLIENT_ID,
+      clientSecret: e.PIX_CLIENT_SECRET,
+      key: e.PIX_KEY,
+      webhookSecret: e.PIX_WEBHOOK_SECRET,
+      certPath: e.PIX_CERT_PATH,
+      certPassphrase: e.PIX_CERT_PASSPHRASE,
+      demoPsp: false,
+    };
+  }
+  if (!demo) return null;
+  // The demo's fake PSP is served by this process under /api/demo-psp.
+  return {
+    baseUrl: `http://127.0.0.1:${port}/api/demo-psp`,
+    clientId: 'demo',
+    clientSecret: randomBytes(16).toString('hex'),
+    key: 'pix@atende.local',
+    webhookSecret: e.PIX_WEBHOOK_SECRET ?? randomBytes(24).toString('base64url'),
+    demoPsp: true,
+  };
 }
 
 /**
@@ -133,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY ?? false,
     liveRecheckMs: e.LIVE_RECHECK_MS,
     uploads: { quotaBytes: e.MEDIA_QUOTA_MB * 1024 * 1024, perMinute: e.UPLOADS_PER_MINUTE },
+    pix: pixConfig(e, demo, e.PORT),
     login: {
       maxPerIp: e.LOGIN_MAX_PER_IP,
       windowSeconds: e.LOGIN_WINDOW_SECONDS,

@@ -47,6 +47,7 @@ const FilesPage = lazy(() => import('./pages/files/FilesPage'));
 const HelpsPage = lazy(() => import('./pages/helps/HelpsPage'));
 const AnnouncementsPage = lazy(() => import('./pages/announcements/AnnouncementsPage'));
 const SubscriptionPage = lazy(() => import('./pages/subscription/SubscriptionPage'));
+const FinanceiroPage = lazy(() => import('./pages/financeiro/FinanceiroPage'));
 const ContactListsPage = lazy(() => import('./pages/contact-lists/ContactListsPage'));
 const ListContactsPage = lazy(() => import('./pages/contact-lists/ListContactsPage'));
 const MessagesApiPage = lazy(() => import('./pages/messages-api/MessagesApiPage'));
@@ -89,7 +90,7 @@ export const PAGES: readonly AppPage[] = [
   { path: '/queues', page: QueuesPage, access: ACCESS.admin, menu: admin('queues', AccountTreeIcon) },
   { path: '/users', page: UsersPage, access: ACCESS.admin, menu: admin('users', PeopleIcon) },
   { path: '/messages-api', page: MessagesApiPage, access: ACCESS.messagesApi, menu: admin('messagesApi', CodeIcon) },
-  { path: '/financeiro', page: soon('financeiro'), access: ACCESS.admin, menu: admin('financeiro', AttachMoneyIcon) },
+  { path: '/financeiro', page: FinanceiroPage, access: ACCESS.admin, menu: admin('financeiro', AttachMoneyIcon) },
   { path: '/settings', page: SettingsPage, access: ACCESS.admin, menu: admin('settings', SettingsIcon) },
 
   { path: '/subscription', page: SubscriptionPage },

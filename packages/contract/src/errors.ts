@@ -118,6 +118,14 @@ export const ERROR_CODES = [
   'ERR_TOO_MANY_REQUESTS',
   /** The Idempotency-Key was used for another number (the first message is not sent again). */
   'ERR_IDEMPOTENCY_KEY_REUSED',
+  // billing
+  'ERR_NO_INVOICE_FOUND',
+  /** The invoice was already paid: there is nothing to charge. */
+  'ERR_INVOICE_ALREADY_PAID',
+  /** The payment provider (Pix) is not configured or did not answer. */
+  'ERR_PAYMENT_PROVIDER_UNAVAILABLE',
+  /** A payment notification without the shared secret. */
+  'ERR_WEBHOOK_UNAUTHORIZED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

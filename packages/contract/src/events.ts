@@ -3,6 +3,7 @@
  * and carry `{ action, ... }`. Rooms keep every event inside its company.
  */
 import type { ChatEventPayload } from './chats.js';
+import type { PaymentEventPayload } from './billing.js';
 
 import type { AnnouncementEventPayload } from './announcements.js';
 import type { ConnectionEvent, ConnectionSessionEvent } from './connections.js';
@@ -44,6 +45,8 @@ export interface LiveEventMap {
   /** Platform-wide: sent to every company (announcements.service). */
   announcement: AnnouncementEventPayload;
   contactList: ContactListEventPayload;
+  /** A Pix charge of the company was paid (the checkout waits for it). */
+  payment: PaymentEventPayload;
 }
 export type LiveEntity = keyof LiveEventMap;
 export type LivePayload<E extends LiveEntity> = LiveEventMap[E];

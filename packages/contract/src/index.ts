@@ -30,3 +30,4 @@ export * from './helps.js';
 export * from './platform.js';
 export * from './contact-lists.js';
 export * from './messages-api.js';
+export * from './billing.js';

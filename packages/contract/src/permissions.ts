@@ -32,6 +32,8 @@ export const PERMISSIONS = {
   'simulator:use': ['admin'],
   /** The company's file lists (/files), which campaigns send. */
   'files:manage': ['admin'],
+  /** The company's invoices and their Pix checkout (/financeiro). */
+  'billing:pay': ['admin'],
 } as const satisfies Record<string, readonly Profile[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

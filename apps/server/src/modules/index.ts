@@ -31,6 +31,7 @@ import { whatsappProviderRoutes } from './webhooks/whatsapp-providers.routes.js'
 import { filesRoutes } from './files/files.routes.js';
 import { messagesApiRoutes } from './messages-api/messages-api.routes.js';
 import { apiDocsRoutes } from './api-docs/api-docs.routes.js';
+import { billingRoutes } from './billing/billing.routes.js';
 
 export type ModuleRegistration = (api: FastifyInstance, ctx: AppContext, guards: Guards) => Promise<void>;
 
@@ -71,4 +72,5 @@ export const apiModules: ModuleRegistration[] = [
   (api, ctx, guards) => contactListsRoutes(api, ctx, guards),
   (api, ctx) => messagesApiRoutes(api, ctx),
   (api) => apiDocsRoutes(api),
+  (api, ctx, guards) => billingRoutes(api, ctx, guards),
 ];

@@ -38,6 +38,7 @@ interface Ids {
   helpId: number;
   contactListId: number;
   contactListItemId: number;
+  invoiceId: number;
 }
 
 interface Probe {
@@ -52,6 +53,7 @@ interface Probe {
 const schedules = WEEKDAYS_EN.map((weekdayEn) => ({ weekday: weekdayEn, weekdayEn, startTime: '00:00', endTime: '23:59' }));
 
 const PROBES: Probe[] = [
+  { route: 'GET /api/invoices/:id', url: (b) => `/api/invoices/${b.invoiceId}`, status: 404, error: 'ERR_NO_INVOICE_FOUND' },
   { route: 'GET /api/users/:id', url: (b) => `/api/users/${b.agentId}`, status: 404, error: 'ERR_NO_USER_FOUND' },
   { route: 'GET /api/users/:id', url: (b) => `/api/users/${b.adminId}`, status: 404, error: 'ERR_NO_USER_FOUND' },
   {
@@ -229,7 +231,7 @@ const GUARDED = [
   '/api/whatsapp/', '/api/whatsappsession/', '/api/media/', '/api/webhooks/', '/api/simulator/',
   '/api/contacts/', '/api/tags/', '/api/ticket-tags/', '/api/quick-messages/', '/api/ticket-notes/', '/api/queue-options/',
   '/api/tickets/', '/api/messages/', '/api/schedules/', '/api/files/', '/api/chats/', '/api/announcements/', '/api/helps/',
-  '/api/forgetpassword/', '/api/resetpasswords/', '/api/contact-lists/', '/api/contact-list-items/',
+  '/api/forgetpassword/', '/api/resetpasswords/', '/api/contact-lists/', '/api/contact-list-items/', '/api/invoices/',
 ];
 
 /** Ids of B sent inside bodies: refused as invalid fields, never linked. */
@@ -262,6 +264,13 @@ const BODY_PROBES: Array<Omit<Probe, 'route'> & { method: 'POST' | 'PUT' }> = [
   { method: 'POST', url: () => '/api/files', body: (b) => ({ name: 'Cross list', message: 'x', options: [{ id: b.fileListOptionId, name: 'Taken' }] }), status: 400, error: 'ERR_VALIDATION' },
 
   { method: 'POST', url: () => '/api/chats', body: (b) => ({ title: 'Cross chat', users: [{ id: b.agentId }] }), status: 400, error: 'ERR_VALIDATION' },
+  {
+    method: 'POST',
+    url: () => '/api/subscription',
+    body: (b) => ({ firstName: 'Cross', address2: 'Rua B', city: 'Recife', zipcode: '50000', country: 'BR', invoiceId: b.invoiceId }),
+    status: 404,
+    error: 'ERR_NO_INVOICE_FOUND',
+  },
   {
     method: 'POST',
     url: () => '/api/contact-list-items',
@@ -344,6 +353,8 @@ async function snapshotOfB() {
     `/api/helps/${b.helpId}`,
     `/api/contact-lists/${b.contactListId}`,
     `/api/contact-list-items?contactListId=${b.contactListId}`,
+    '/api/invoices/all',
+    `/api/invoices/${b.invoiceId}`,
   ];
   const answers = await Promise.all(reads.map((url) => adminB.get(url)));
   for (const res of answers) expect(res.statusCode).toBe(200);
@@ -382,6 +393,11 @@ beforeAll(async () => {
   const helpId = (await root.post('/api/helps', { title: 'Ajuda', video: 'aBcDeFgHiJk' })).json().id;
   const contactListId = (await adminB.post('/api/contact-lists', { name: 'Lista B' })).json().id;
   const contactListItemId = (await adminB.post('/api/contact-list-items', { name: 'Contato da lista B', number: '5511987650000', contactListId })).json().id;
+  const invoice = await t.database.db
+    .insertInto('invoices')
+    .values({ companyId: companyB.companyId, detail: 'Fatura B', value: 10, dueDate: '2998-12-31' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const message = await t.database.db
     .insertInto('messages')
     .values({ companyId: companyB.companyId, ticketId, contactId, whatsappId, fromMe: true, userId: companyB.adminId, body: 'B only', delivery: 'sent', sentAt: Date.now() })
@@ -414,6 +430,7 @@ beforeAll(async () => {
     helpId,
     contactListId,
     contactListItemId,
+    invoiceId: invoice.id,
   };
 });
 afterAll(() => t.close());
@@ -470,6 +487,7 @@ describe('tenancy', () => {
     expect(ids((await adminA.get('/api/quick-messages/list')).json())).not.toContain(b.quickMessageId);
     expect(ids((await adminA.get('/api/files')).json().files)).not.toContain(b.fileListId);
     expect(ids((await adminA.get('/api/files/list')).json())).not.toContain(b.fileListId);
+    expect(ids((await adminA.get('/api/invoices/all')).json().invoices)).not.toContain(b.invoiceId);
   });
 });
 

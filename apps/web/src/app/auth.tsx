@@ -2,6 +2,7 @@ import type { AuthResponse, SessionUser } from '@atende/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { api, configureSessionHooks } from '../lib/api';
+import { isOverdue } from '../lib/dates';
 import { clearSession, getToken, storeCampaignFlag, storeSession } from '../lib/storage';
 
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
@@ -81,7 +82,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const { token, user } = await api.post<AuthResponse>('/auth/login', { email, password }, { auth: false });
     storeSession(token, user);
     storeCampaignFlag(user);
-    setState({ status: 'signedIn', user, landing: '/tickets' });
+    // A company past its due date signs in only to pay.
+    setState({ status: 'signedIn', user, landing: isOverdue(user.company?.dueDate) ? '/financeiro' : '/tickets' });
     return user;
   }, []);
 

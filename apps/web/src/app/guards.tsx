@@ -1,11 +1,16 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
+import { isOverdue } from '../lib/dates';
 import { useAuth } from './auth';
+
+/** What a company past its due date may still open: the way to pay (the server answers 402 elsewhere). */
+export const OVERDUE_PATHS = ['/financeiro', '/subscription'];
+
 
 /** A private route opened while signed out goes to /login. */
 export function RequireAuth() {
-  const { status, landing, clearLanding } = useAuth();
+  const { status, landing, clearLanding, user } = useAuth();
   const location = useLocation();
 
   useEffect(() => {
@@ -21,6 +26,7 @@ export function RequireAuth() {
       </>
     );
   }
+  if (isOverdue(user?.company?.dueDate) && !OVERDUE_PATHS.includes(location.pathname)) return <Navigate to="/financeiro" replace />;
   return <Outlet />;
 }
 

@@ -50,3 +50,9 @@ export function formatTimeOrDate(value: string | null | undefined, today: Date =
   if (!isValid(date)) return value;
   return format(date, differenceInCalendarDays(date, today) === 0 ? 'HH:mm' : `${dayMonth()}/yyyy`);
 }
+
+/** A company past its due date (the day itself still counts as paid up). */
+export function isOverdue(dueDate: string | null | undefined, today: Date = new Date()): boolean {
+  const days = daysUntil(dueDate, today);
+  return days !== null && days < 0;
+}

@@ -14,11 +14,17 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { decoyHash, verifyPassword } from '../../platform/passwords.js';
 import { hashRefreshSecret, newRefreshSecret, nextRefreshSecret } from '../../platform/tokens.js';
-import { assertCompanyActive, companyStandingError } from '../../platform/company-standing.js';
+import type { ResolveOptions } from '../../platform/authenticate.js';
+import { companyStandingError } from '../../platform/company-standing.js';
 import { revokeOtherSessions } from '../users/user-sessions.repository.js';
 import { loadSessionUser } from '../users/session-user.js';
 import { findUser } from '../users/users.repository.js';
 import * as repo from './auth.repository.js';
+
+function assertStanding(company: { status: boolean; dueDate: string | null }, today: string, options: ResolveOptions): void {
+  const refusal = companyStandingError(company, today);
+  if (refusal && !(options.allowOverdue && refusal.code === 'ERR_SUBSCRIPTION_EXPIRED')) throw refusal;
+}
 
 export interface ClientMeta {
   ip: string;
@@ -39,13 +45,13 @@ export async function checkSessions(ctx: AppContext, sessionIds: string[]): Prom
 }
 
 /** Resolves the caller from the bearer token and its live server-side session (every guard and the socket's handshake). */
-export async function resolveActor(ctx: AppContext, token: string | undefined): Promise<Actor> {
+export async function resolveActor(ctx: AppContext, token: string | undefined, options: ResolveOptions = {}): Promise<Actor> {
   const claims = await ctx.tokens.verifyAccess(token);
   const now = ctx.clock.now();
   const found = await repo.findActorBySession(ctx.db, claims.sid, claims.id, now);
   if (!found) throw new AppError('ERR_SESSION_EXPIRED', 401);
   // An access token issued before the company was deactivated or expired stops working at once.
-  assertCompanyActive(found.company, isoDay(now));
+  assertStanding(found.company, isoDay(now), options);
   return found.actor;
 }
 
@@ -62,7 +68,8 @@ export async function login(ctx: AppContext, input: LoginInput, meta: ClientMeta
   }
   await ctx.loginLimiter.recordSuccess(email, meta.ip);
   const now = ctx.clock.now();
-  assertCompanyActive({ status: user.companyStatus, dueDate: user.companyDueDate }, isoDay(now));
+  // A company past its due date signs in to pay (only its billing routes answer); an inactive one does not.
+  assertStanding({ status: user.companyStatus, dueDate: user.companyDueDate }, isoDay(now), { allowOverdue: true });
 
   const sessionId = randomUUID();
   const secret = newRefreshSecret();
@@ -127,7 +134,7 @@ export async function refresh(ctx: AppContext, refreshToken: string | undefined)
   const user = await findUser(ctx.db, session.companyId, session.userId);
   if (!user) throw new AppError('ERR_SESSION_EXPIRED', 401);
   const company = await ctx.db.selectFrom('companies').select(['status', 'dueDate']).where('id', '=', user.companyId).executeTakeFirstOrThrow();
-  assertCompanyActive(company, isoDay(now));
+  assertStanding(company, isoDay(now), { allowOverdue: true });
 
   const expiresAt = new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000);
   const rotated =

@@ -50,11 +50,13 @@ describe('login', () => {
     expect(broken.statusCode).toBe(400);
   });
 
-  it('refuses a company whose due date has passed, telling the date, and accepts one due today', async () => {
+  it('lets a company whose due date has passed sign in to pay (its other routes answer 402 with the date), and one due today', async () => {
     const expired = await t.createCompany({ dueDate: '2020-01-31' });
     const res = await login(expired.email, expired.password);
-    expect(res.statusCode).toBe(402);
-    expect(res.json()).toEqual({ error: 'ERR_SUBSCRIPTION_EXPIRED', details: { dueDate: '2020-01-31' } });
+    expect(res.statusCode).toBe(200);
+    const blocked = await t.request({ method: 'GET', url: '/api/settings', headers: { authorization: `Bearer ${res.json().token}` } });
+    expect(blocked.statusCode).toBe(402);
+    expect(blocked.json()).toEqual({ error: 'ERR_SUBSCRIPTION_EXPIRED', details: { dueDate: '2020-01-31' } });
 
     const today = new Date().toISOString().slice(0, 10);
     const dueToday = await t.createCompany({ dueDate: today });
@@ -184,9 +186,11 @@ describe('a company that stops working', () => {
     expect((await t.as(s).get('/api/auth/me')).statusCode).toBe(200);
 
     await t.database.db.updateTable('companies').set({ dueDate: '2000-01-01' }).where('id', '=', c.companyId).execute();
-    const expired = await t.as(s).get('/api/auth/me');
+    const expired = await t.as(s).get('/api/settings');
     expect(expired.statusCode).toBe(402);
     expect(expired.json().error).toBe('ERR_SUBSCRIPTION_EXPIRED');
+    // Its session and invoices stay reachable: the way to pay.
+    expect((await t.as(s).get('/api/auth/me')).statusCode).toBe(200);
 
     await t.database.db.updateTable('companies').set({ dueDate: null, status: false }).where('id', '=', c.companyId).execute();
     const inactive = await t.as(s).get('/api/auth/me');

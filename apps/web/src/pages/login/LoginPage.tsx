@@ -29,7 +29,9 @@ export default function LoginPage() {
   function warnIfDueSoon(user: SessionUser) {
     const days = daysUntil(user.company?.dueDate);
     if (days === null || days >= DUE_DATE_WARNING_DAYS) return;
-    toast.warn(days <= 0 ? t('login.dueToday') : t('login.dueSoon', { count: days }));
+    // Past due: signed in only to pay (the app opens the invoices).
+    if (days < 0) toast.warn(t('login.expired', { date: formatDate(user.company.dueDate) }));
+    else toast.warn(days === 0 ? t('login.dueToday') : t('login.dueSoon', { count: days }));
   }
 
   async function handleSubmit(event: FormEvent) {
