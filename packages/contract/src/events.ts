@@ -6,6 +6,7 @@ import type { ChatEventPayload } from './chats.js';
 
 import type { AnnouncementEventPayload } from './announcements.js';
 import type { ConnectionEvent, ConnectionSessionEvent } from './connections.js';
+import type { CampaignEventPayload } from './campaigns.js';
 import type { ContactListEventPayload } from './contact-lists.js';
 import type { Contact } from './contacts.js';
 import type { FileListEventPayload } from './files.js';
@@ -44,6 +45,7 @@ export interface LiveEventMap {
   /** Platform-wide: sent to every company (announcements.service). */
   announcement: AnnouncementEventPayload;
   contactList: ContactListEventPayload;
+  campaign: CampaignEventPayload;
 }
 export type LiveEntity = keyof LiveEventMap;
 export type LivePayload<E extends LiveEntity> = LiveEventMap[E];

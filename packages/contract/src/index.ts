@@ -29,3 +29,4 @@ export * from './announcements.js';
 export * from './helps.js';
 export * from './platform.js';
 export * from './contact-lists.js';
+export * from './campaigns.js';
