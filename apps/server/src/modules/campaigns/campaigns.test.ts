@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildApp, type BuiltApp } from '../../app.js';
 import type { Campaign, CampaignReport } from '@atende/contract';
 import { writeSetting } from '../settings/settings.service.js';
 import { pairedConnection, settle, startWorld, type World } from '../../test/conversation-world.js';
@@ -14,7 +15,9 @@ beforeAll(async () => {
   w = await startWorld();
   whatsappId = await pairedConnection(w);
 });
+let second: BuiltApp | undefined;
 afterAll(async () => {
+  await second?.app.close();
   await w.t.close();
 });
 beforeEach(() => vi.restoreAllMocks());
@@ -266,5 +269,41 @@ describe('the dispatcher', () => {
     expect(counted.counts).toMatchObject({ confirmationRequested: 2, confirmed: 1, delivered: 1 });
     const ticket = await w.t.database.db.selectFrom('tickets').innerJoin('contacts', 'contacts.id', 'tickets.contactId').select('tickets.status').where('contacts.number', '=', numbers[0]!).executeTakeFirstOrThrow();
     expect(ticket.status).toBe('pending');
+  });
+});
+
+describe('after a restart', () => {
+  it('a campaign stopped halfway by the server going down goes on once it is back, nobody served twice', async () => {
+    const db = w.t.database.db;
+    await db.updateTable('campaigns').set({ status: 'FINALIZADA' }).where('status', 'in', ['EM_ANDAMENTO', 'PROGRAMADA']).execute();
+    await db.deleteFrom('campaignPacing').execute();
+    await intervals(20, 0, 0);
+    const { listId, numbers } = await listWith(4);
+    const campaign = await startedCampaign({ contactListId: listId, message1: 'Até logo' });
+    await createCampaignDispatcher(w.t.ctx, { random: () => 0.5 }).runDue();
+    await settle(w);
+    expect(received(numbers).flat()).toHaveLength(1);
+
+    await w.t.app.close();
+    await w.clock.advance(HOUR);
+    second = await buildApp({
+      config: w.t.config,
+      database: w.t.database,
+      clock: { now: () => new Date(w.clock.now()) },
+      whatsapp: { simulator: w.network, simulatorSession: { openDelayMs: 300, reconnect: { maxRetries: 3, baseDelayMs: 1_000, jitter: 0 } } },
+    });
+    await second.app.ready();
+    await second.startWorker();
+    for (let i = 0; i < 5; i++) {
+      await Promise.all([second.parts.campaignDispatcher.runDue(), createCampaignDispatcher(second.ctx, { random: () => 0.5 }).runDue()]);
+      await w.clock.advance(10_000);
+    }
+    const shippings = await db.selectFrom('campaignShippings').select(['id', 'deliveredAt']).where('campaignId', '=', campaign.id).execute();
+    expect(shippings).toHaveLength(4);
+    expect(shippings.every((s) => s.deliveredAt !== null)).toBe(true);
+    const stored = await db.selectFrom('messages').select('idempotencyKey').where('idempotencyKey', 'in', shippings.map((s) => `campaign:${s.id}:message`)).execute();
+    expect(stored).toHaveLength(4);
+    const status = await db.selectFrom('campaigns').select('status').where('id', '=', campaign.id).executeTakeFirstOrThrow();
+    expect(status.status).toBe('FINALIZADA');
   });
 });
