@@ -4,6 +4,7 @@ import type { Campaign, CampaignReport } from '@atende/contract';
 import { writeSetting } from '../settings/settings.service.js';
 import { pairedConnection, settle, startWorld, type World } from '../../test/conversation-world.js';
 import { unique } from '../../test/harness.js';
+import { eventually } from '../../test/live-sockets.js';
 import { createCampaignDispatcher } from './campaign-dispatcher.js';
 import { scheduledInstant } from './campaigns.service.js';
 
@@ -294,6 +295,12 @@ describe('after a restart', () => {
     });
     await second.app.ready();
     await second.startWorker();
+    // The campaign waits for its connection: the new process takes the session over first.
+    await eventually(async () => {
+      await w.clock.advance(1_000);
+      const connection = await db.selectFrom('whatsapps').select('status').where('id', '=', whatsappId).executeTakeFirstOrThrow();
+      expect(connection.status).toBe('CONNECTED');
+    });
     for (let i = 0; i < 5; i++) {
       await Promise.all([second.parts.campaignDispatcher.runDue(), createCampaignDispatcher(second.ctx, { random: () => 0.5 }).runDue()]);
       await w.clock.advance(10_000);
