@@ -193,7 +193,7 @@ class Dispatcher extends WorkerSweep implements CampaignDispatcher {
 }
 
 export function createCampaignDispatcher(ctx: AppContext, options: CampaignDispatcherOptions = {}): CampaignDispatcher {
-  return new Dispatcher(ctx, options.random ?? Math.random, options.pollMs ?? 5_000);
+  return new Dispatcher(ctx, options.random ?? Math.random, options.pollMs ?? 1_000);
 }
 
 /**
