@@ -15,6 +15,8 @@ const HOUR = 3_600_000;
 beforeAll(async () => {
   w = await startWorld();
   whatsappId = await pairedConnection(w);
+  // The tests drive the dispatcher by hand (its timer runs on real time, the world on the manual clock).
+  await w.t.parts.campaignDispatcher.stop();
 });
 let second: BuiltApp | undefined;
 afterAll(async () => {
