@@ -124,6 +124,17 @@ describe('campaigns', () => {
     } finally {
       await writeSetting(w.t.database.db, w.company.companyId, 'campaignsEnabled', 'true', new Date());
     }
+    const db = w.t.database.db;
+    const { planId } = await db.selectFrom('companies').select('planId').where('id', '=', w.company.companyId).executeTakeFirstOrThrow();
+    await db.updateTable('plans').set({ useCampaigns: false }).where('id', '=', planId!).execute();
+    try {
+      const res = await w.admin.get('/api/campaigns');
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ error: 'ERR_PLAN_FEATURE_DISABLED' });
+    } finally {
+      await db.updateTable('plans').set({ useCampaigns: true }).where('id', '=', planId!).execute();
+    }
+    expect((await w.admin.get('/api/campaigns')).statusCode).toBe(200);
   });
 });
 
