@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
-const BENCHES = ['ingest', 'api', 'web', 'reliability'];
+const BENCHES = ['ingest', 'api', 'web', 'campaign', 'reliability'];
 const DATABASES = ['postgres', 'pglite'];
 
 const args = process.argv.slice(2);

@@ -126,6 +126,16 @@ export const ERROR_CODES = [
   'ERR_PAYMENT_PROVIDER_UNAVAILABLE',
   /** A payment notification without the shared secret. */
   'ERR_WEBHOOK_UNAUTHORIZED',
+  // campaigns
+  'ERR_NO_CAMPAIGN_FOUND',
+  /** In progress, finished, or scheduled to start within the hour: the campaign can no longer be changed. */
+  'ERR_CAMPAIGN_NOT_EDITABLE',
+  /** Cancel is for a campaign in progress only. */
+  'ERR_CAMPAIGN_NOT_IN_PROGRESS',
+  /** Restart is for a cancelled campaign only. */
+  'ERR_CAMPAIGN_NOT_CANCELLED',
+  /** Scheduling needs an audience (contact list or tag list), a connection and at least one message. */
+  'ERR_CAMPAIGN_INCOMPLETE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

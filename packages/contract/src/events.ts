@@ -7,6 +7,7 @@ import type { PaymentEventPayload } from './billing.js';
 
 import type { AnnouncementEventPayload } from './announcements.js';
 import type { ConnectionEvent, ConnectionSessionEvent } from './connections.js';
+import type { CampaignEventPayload } from './campaigns.js';
 import type { ContactListEventPayload } from './contact-lists.js';
 import type { Contact } from './contacts.js';
 import type { FileListEventPayload } from './files.js';
@@ -47,6 +48,7 @@ export interface LiveEventMap {
   contactList: ContactListEventPayload;
   /** A Pix charge of the company was paid (the checkout waits for it). */
   payment: PaymentEventPayload;
+  campaign: CampaignEventPayload;
 }
 export type LiveEntity = keyof LiveEventMap;
 export type LivePayload<E extends LiveEntity> = LiveEventMap[E];

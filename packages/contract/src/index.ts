@@ -31,3 +31,4 @@ export * from './platform.js';
 export * from './contact-lists.js';
 export * from './messages-api.js';
 export * from './billing.js';
+export * from './campaigns.js';

@@ -8,6 +8,7 @@ import type { FileListTables } from './schema-files.js';
 import type { AnnouncementTables } from './schema-announcements.js';
 import type { ContactListTables } from './schema-contact-lists.js';
 import type { BillingTables } from './schema-billing.js';
+import type { CampaignTables } from './schema-campaigns.js';
 import type { AllTicket, CompanySchedule, Profile, Recurrence } from '@atende/contract';
 
 export interface QueueScheduleEntry {
@@ -179,7 +180,7 @@ export interface WhatsappLeasesTable {
   expiresAt: Timestamp;
 }
 
-export interface DB extends ConversationTables, ScheduleTables, FileListTables, ChatTables, AnnouncementTables, PlatformTables, ContactListTables, BillingTables {
+export interface DB extends ConversationTables, ScheduleTables, FileListTables, ChatTables, AnnouncementTables, PlatformTables, ContactListTables, BillingTables, CampaignTables {
   plans: PlansTable;
   companies: CompaniesTable;
   users: UsersTable;
