@@ -99,7 +99,10 @@ export function CampaignDialog({ open, campaignId, onClose, onSaved }: CampaignD
   });
 
   /** A select of records, '' meaning none; choosing a contact list clears the tag list and back. */
-  const select = (name: Path<CampaignFormValues>, label: string, options: Option[] | undefined, clears?: Path<CampaignFormValues>) => (
+  const select = (name: Path<CampaignFormValues>, label: string, loaded: Option[] | undefined, current: Option | null | undefined, clears?: Path<CampaignFormValues>) => {
+    // The campaign's own choice shows by name even before the options arrive.
+    const options = current && !(loaded ?? []).some((o) => o.id === current.id) ? [current, ...(loaded ?? [])] : (loaded ?? []);
+    return (
     <Controller
       control={control}
       name={name}
@@ -120,7 +123,7 @@ export function CampaignDialog({ open, campaignId, onClose, onSaved }: CampaignD
           slotProps={{ htmlInput: { 'data-testid': `campaign-${name}` } }}
         >
           <MenuItem value="">{t('dialog.none')}</MenuItem>
-          {(options ?? []).map((option) => (
+          {options.map((option) => (
             <MenuItem key={option.id} value={String(option.id)} data-testid={`campaign-${name}-option-${option.id}`}>
               {option.name}
             </MenuItem>
@@ -128,7 +131,8 @@ export function CampaignDialog({ open, campaignId, onClose, onSaved }: CampaignD
         </TextField>
       )}
     />
-  );
+    );
+  };
 
   const currentMedia = removeMedia ? null : (campaign?.mediaName ?? null);
   const attachmentName = file?.name ?? currentMedia;
@@ -173,9 +177,9 @@ export function CampaignDialog({ open, campaignId, onClose, onSaved }: CampaignD
                     )}
                   />
                 </Grid>
-                <Grid size={{ xs: 12, md: 4 }}>{select('contactListId', t('dialog.contactList'), contactLists.data, 'tagListId')}</Grid>
-                <Grid size={{ xs: 12, md: 4 }}>{select('tagListId', t('dialog.tagList'), tags.data, 'contactListId')}</Grid>
-                <Grid size={{ xs: 12, md: 4 }}>{select('whatsappId', t('dialog.connection'), connections.data)}</Grid>
+                <Grid size={{ xs: 12, md: 4 }}>{select('contactListId', t('dialog.contactList'), contactLists.data, campaign?.contactList, 'tagListId')}</Grid>
+                <Grid size={{ xs: 12, md: 4 }}>{select('tagListId', t('dialog.tagList'), tags.data, campaign?.tagList, 'contactListId')}</Grid>
+                <Grid size={{ xs: 12, md: 4 }}>{select('whatsappId', t('dialog.connection'), connections.data, campaign?.whatsapp)}</Grid>
                 <Grid size={{ xs: 12, md: 6 }}>
                   <TextField
                     {...textFieldProps(form, 'scheduledAt', 'campaign-scheduledAt')}
@@ -185,7 +189,7 @@ export function CampaignDialog({ open, campaignId, onClose, onSaved }: CampaignD
                     slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'campaign-scheduledAt' } }}
                   />
                 </Grid>
-                <Grid size={{ xs: 12, md: 6 }}>{select('fileListId', t('dialog.fileList'), fileLists.data)}</Grid>
+                <Grid size={{ xs: 12, md: 6 }}>{select('fileListId', t('dialog.fileList'), fileLists.data, campaign?.fileList)}</Grid>
               </Grid>
               <MessageTabs register={register} confirmation={confirmation} readOnly={readOnly} />
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1 }}>
