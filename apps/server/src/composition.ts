@@ -21,6 +21,7 @@ import { checkSessions, resolveActor } from './modules/auth/auth.service.js';
 import { queueBot } from './modules/bot/queue-bot.js';
 import { createTicketTimers, type TicketTimers } from './modules/bot/ticket-timers.js';
 import type { ChannelEventHandler } from './modules/connections/connections.events.js';
+import { campaignConfirmations, createCampaignDispatcher, type CampaignDispatcher } from './modules/campaigns/campaign-dispatcher.js';
 import { createNumberChecker, type NumberChecker } from './modules/contact-lists/contact-lists.jobs.js';
 import { createSessionManager, type SessionManagerOptions } from './modules/connections/connections.sessions.js';
 import { createInboundHandler, type InboundHandler } from './modules/inbound/inbound.handler.js';
@@ -72,6 +73,7 @@ export interface Composition {
   ticketTimers: TicketTimers;
   scheduleSender: ScheduleSender;
   numberChecker: NumberChecker;
+  campaignDispatcher: CampaignDispatcher;
   /** Started in this order, stopped in the reverse one. */
   background: BackgroundPart[];
   /** Starts the background parts of these roles (the process's ROLES by default) that are not running yet. */
@@ -110,7 +112,7 @@ export function compose(app: FastifyInstance, options: AppOptions): Composition 
   // 3. Conversation engine. Sessions feed the engine, the engine answers through the outbox and the
   // outbox sends through the sessions: the handler and the outbox's bell read the context only
   // when work arrives, by then whole.
-  const automation = new AutomationHooks<AppContext>([queueBot]);
+  const automation = new AutomationHooks<AppContext>([queueBot, campaignConfirmations(() => campaignDispatcher)]);
   const earlyAcks = createEarlyAcks();
   const inbound = options.inboundEvents ? options.inboundEvents(log) : createInboundHandler(() => ctx);
   const sessions = createSessionManager(
@@ -143,12 +145,14 @@ export function compose(app: FastifyInstance, options: AppOptions): Composition 
   const ticketTimers = createTicketTimers(ctx);
   const scheduleSender = createScheduleSender(ctx);
   const numberChecker = createNumberChecker(ctx);
+  const campaignDispatcher = createCampaignDispatcher(ctx);
   const background: BackgroundPart[] = [
     { name: 'whatsapp-sessions', role: 'worker', start: () => sessions.start(), stop: () => sessions.stop() },
     { name: 'outbox', role: 'worker', start: () => outbox.start(), stop: () => outbox.stop() },
     { name: 'ticket-timers', role: 'worker', start: () => ticketTimers.start(), stop: () => ticketTimers.stop() },
     { name: 'schedule-sender', role: 'worker', start: () => scheduleSender.start(), stop: () => scheduleSender.stop() },
     { name: 'contact-list-number-check', role: 'worker', start: () => numberChecker.start(), stop: () => numberChecker.stop() },
+    { name: 'campaign-dispatcher', role: 'worker', start: () => campaignDispatcher.start(), stop: () => campaignDispatcher.stop() },
   ];
 
   // What sockets may join and who is online: the realtime role's, registered once.
@@ -167,6 +171,7 @@ export function compose(app: FastifyInstance, options: AppOptions): Composition 
     ticketTimers,
     scheduleSender,
     numberChecker,
+    campaignDispatcher,
     background,
     async start(roles = config.roles) {
       const wanted = new Set(roles);

@@ -69,8 +69,7 @@ export function isWallTime(value: string): boolean {
   return WALL_TIME.test(value);
 }
 
-export const campaignInput = z
-  .object({
+export const campaignInput = z.object({
     name: requiredText(2, 50),
     confirmation: flag.optional().default(false),
     message1: campaignText.optional(),
@@ -83,16 +82,13 @@ export const campaignInput = z
     confirmationMessage3: campaignText.optional(),
     confirmationMessage4: campaignText.optional(),
     confirmationMessage5: campaignText.optional(),
-    /** The audience: a contact list OR a tag list (the contacts carrying that tag), not both. */
+    /** The audience: a contact list OR a tag list (the contacts carrying that tag); both is refused (tagListId invalid). */
     contactListId: optionalId.optional(),
     tagListId: optionalId.optional(),
     /** The connection that sends. */
     whatsappId: optionalId.optional(),
     fileListId: optionalId.optional(),
     scheduledAt: campaignScheduledAt.optional(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.contactListId != null && v.tagListId != null) ctx.addIssue({ code: 'custom', path: ['tagListId'], message: V.invalid });
   });
 export type CampaignInput = z.input<typeof campaignInput>;
 export type CampaignInputParsed = z.output<typeof campaignInput>;

@@ -7,6 +7,7 @@ import type { FileListTables } from './schema-files.js';
 
 import type { AnnouncementTables } from './schema-announcements.js';
 import type { ContactListTables } from './schema-contact-lists.js';
+import type { CampaignTables } from './schema-campaigns.js';
 import type { AllTicket, CompanySchedule, Profile, Recurrence } from '@atende/contract';
 
 export interface QueueScheduleEntry {
@@ -178,7 +179,7 @@ export interface WhatsappLeasesTable {
   expiresAt: Timestamp;
 }
 
-export interface DB extends ConversationTables, ScheduleTables, FileListTables, ChatTables, AnnouncementTables, PlatformTables, ContactListTables {
+export interface DB extends ConversationTables, ScheduleTables, FileListTables, ChatTables, AnnouncementTables, PlatformTables, ContactListTables, CampaignTables {
   plans: PlansTable;
   companies: CompaniesTable;
   users: UsersTable;

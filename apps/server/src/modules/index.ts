@@ -7,6 +7,7 @@ import { announcementsRoutes } from './announcements/announcements.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { companiesRoutes } from './companies/companies.routes.js';
 import { contactListsRoutes } from './contact-lists/contact-lists.routes.js';
+import { campaignsRoutes } from './campaigns/campaigns.routes.js';
 import { contactsRoutes } from './contacts/contacts.routes.js';
 import { helpsRoutes } from './helps/helps.routes.js';
 import { dashboardRoutes } from './dashboard/dashboard.routes.js';
@@ -67,4 +68,5 @@ export const apiModules: ModuleRegistration[] = [
   (api, ctx, guards) => helpsRoutes(api, ctx, guards),
   (api, ctx) => passwordRecoveryRoutes(api, ctx),
   (api, ctx, guards) => contactListsRoutes(api, ctx, guards),
+  (api, ctx, guards) => campaignsRoutes(api, ctx, guards),
 ];

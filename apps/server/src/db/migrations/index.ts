@@ -21,6 +21,7 @@ import * as files from './0020_files.js';
 import * as platform from './0021_platform.js';
 import * as contactLists from './0022_contact_lists.js';
 import * as mediaQuotaAndQuickMessageStatus from './0023_media_quota_and_quick_message_status.js';
+import * as campaigns from './0024_campaigns.js';
 
 /**
  * Migrations in order. Listed statically (not read from disk) so the compiled server and the
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0021_platform': platform,
   '0022_contact_lists': contactLists,
   '0023_media_quota_and_quick_message_status': mediaQuotaAndQuickMessageStatus,
+  '0024_campaigns': campaigns,
 };
