@@ -32,7 +32,7 @@ export function CampaignsTable({ campaigns, loading, onStop, onRestart, onReport
   const { t } = useTranslation('campaigns');
   const { t: tc } = useTranslation();
   const action = (label: string, testId: string, onClick: () => void, icon: ReactNode) => (
-    <Tooltip title={label}>
+    <Tooltip title={label} disableInteractive>
       <IconButton size="small" aria-label={label} onClick={onClick} data-testid={testId}>
         {icon}
       </IconButton>
