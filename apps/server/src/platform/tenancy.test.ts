@@ -38,6 +38,7 @@ interface Ids {
   helpId: number;
   contactListId: number;
   contactListItemId: number;
+  campaignId: number;
 }
 
 interface Probe {
@@ -218,6 +219,13 @@ const PROBES: Probe[] = [
     error: 'ERR_NO_CONTACT_LIST_ITEM_FOUND',
   },
   { route: 'DELETE /api/contact-list-items/:id', url: (b) => `/api/contact-list-items/${b.contactListItemId}`, status: 404, error: 'ERR_NO_CONTACT_LIST_ITEM_FOUND' },
+  { route: 'GET /api/campaigns/:id', url: (b) => `/api/campaigns/${b.campaignId}`, status: 404, error: 'ERR_NO_CAMPAIGN_FOUND' },
+  { route: 'PUT /api/campaigns/:id', url: (b) => `/api/campaigns/${b.campaignId}`, body: () => ({ name: 'Hijacked' }), status: 404, error: 'ERR_NO_CAMPAIGN_FOUND' },
+  { route: 'DELETE /api/campaigns/:id', url: (b) => `/api/campaigns/${b.campaignId}`, status: 404, error: 'ERR_NO_CAMPAIGN_FOUND' },
+  { route: 'POST /api/campaigns/:id/media-upload', url: (b) => `/api/campaigns/${b.campaignId}/media-upload`, status: 404, error: 'ERR_NO_CAMPAIGN_FOUND' },
+  { route: 'DELETE /api/campaigns/:id/media-upload', url: (b) => `/api/campaigns/${b.campaignId}/media-upload`, status: 404, error: 'ERR_NO_CAMPAIGN_FOUND' },
+  { route: 'POST /api/campaigns/:id/cancel', url: (b) => `/api/campaigns/${b.campaignId}/cancel`, status: 404, error: 'ERR_NO_CAMPAIGN_FOUND' },
+  { route: 'POST /api/campaigns/:id/restart', url: (b) => `/api/campaigns/${b.campaignId}/restart`, status: 404, error: 'ERR_NO_CAMPAIGN_FOUND' },
 ];
 
 /**
@@ -229,7 +237,7 @@ const GUARDED = [
   '/api/whatsapp/', '/api/whatsappsession/', '/api/media/', '/api/webhooks/', '/api/simulator/',
   '/api/contacts/', '/api/tags/', '/api/ticket-tags/', '/api/quick-messages/', '/api/ticket-notes/', '/api/queue-options/',
   '/api/tickets/', '/api/messages/', '/api/schedules/', '/api/files/', '/api/chats/', '/api/announcements/', '/api/helps/',
-  '/api/forgetpassword/', '/api/resetpasswords/', '/api/contact-lists/', '/api/contact-list-items/',
+  '/api/forgetpassword/', '/api/resetpasswords/', '/api/contact-lists/', '/api/contact-list-items/', '/api/campaigns/',
 ];
 
 /** Ids of B sent inside bodies: refused as invalid fields, never linked. */
@@ -269,6 +277,10 @@ const BODY_PROBES: Array<Omit<Probe, 'route'> & { method: 'POST' | 'PUT' }> = [
     status: 404,
     error: 'ERR_NO_CONTACT_LIST_FOUND',
   },
+  { method: 'POST', url: () => '/api/campaigns', body: (b) => ({ name: 'Cross campaign', contactListId: b.contactListId }), status: 404, error: 'ERR_NO_CONTACT_LIST_FOUND' },
+  { method: 'POST', url: () => '/api/campaigns', body: (b) => ({ name: 'Cross campaign', whatsappId: b.whatsappId }), status: 404, error: 'ERR_NO_WAPP_FOUND' },
+  { method: 'POST', url: () => '/api/campaigns', body: (b) => ({ name: 'Cross campaign', tagListId: b.tagId }), status: 404, error: 'ERR_NO_TAG_FOUND' },
+  { method: 'POST', url: () => '/api/campaigns', body: (b) => ({ name: 'Cross campaign', fileListId: b.fileListId }), status: 404, error: 'ERR_NO_FILE_LIST_FOUND' },
 ];
 
 /** B's ids in query strings: not found, never B's rows. */
@@ -344,6 +356,8 @@ async function snapshotOfB() {
     `/api/helps/${b.helpId}`,
     `/api/contact-lists/${b.contactListId}`,
     `/api/contact-list-items?contactListId=${b.contactListId}`,
+    `/api/campaigns/${b.campaignId}`,
+    '/api/campaign-settings',
   ];
   const answers = await Promise.all(reads.map((url) => adminB.get(url)));
   for (const res of answers) expect(res.statusCode).toBe(200);
@@ -382,6 +396,7 @@ beforeAll(async () => {
   const helpId = (await root.post('/api/helps', { title: 'Ajuda', video: 'aBcDeFgHiJk' })).json().id;
   const contactListId = (await adminB.post('/api/contact-lists', { name: 'Lista B' })).json().id;
   const contactListItemId = (await adminB.post('/api/contact-list-items', { name: 'Contato da lista B', number: '5511987650000', contactListId })).json().id;
+  const campaignId = (await adminB.post('/api/campaigns', { name: 'Campanha B', message1: 'Olá', contactListId })).json().id;
   const message = await t.database.db
     .insertInto('messages')
     .values({ companyId: companyB.companyId, ticketId, contactId, whatsappId, fromMe: true, userId: companyB.adminId, body: 'B only', delivery: 'sent', sentAt: Date.now() })
@@ -414,6 +429,7 @@ beforeAll(async () => {
     helpId,
     contactListId,
     contactListItemId,
+    campaignId,
   };
 });
 afterAll(() => t.close());

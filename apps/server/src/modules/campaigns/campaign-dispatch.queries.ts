@@ -62,11 +62,14 @@ const READY = sql<boolean>`s.delivered_at is null and (
   (c.status = 'EM_ANDAMENTO' and (not c.confirmation or s.confirmation_requested_at is null or s.confirmed_at is not null))
   or (c.status = 'FINALIZADA' and s.confirmed_at is not null))`;
 
-/** Connections with a shipping row ready. */
+/**
+ * Connected connections with a shipping row ready. A disconnected one waits: its sends would
+ * only pile up in the outbox and expire there, so its contacts keep their turn for later.
+ */
 export async function connectionsWithWork(db: Database): Promise<number[]> {
   const rows = await sql<{ whatsappId: number }>`
-    select distinct c.whatsapp_id as "whatsappId" from campaigns c
-    where c.status in ('EM_ANDAMENTO', 'FINALIZADA') and c.whatsapp_id is not null
+    select distinct c.whatsapp_id as "whatsappId" from campaigns c join whatsapps w on w.id = c.whatsapp_id
+    where c.status in ('EM_ANDAMENTO', 'FINALIZADA') and w.status = 'CONNECTED'
       and exists (select 1 from campaign_shippings s where s.campaign_id = c.id and ${READY})`.execute(db);
   return rows.rows.map((r) => r.whatsappId);
 }

@@ -64,6 +64,7 @@ export function scheduledInstant(value: string, timeZone = COMPANY_TIME_ZONE): D
 
 /** The references are the company's; an audience is a list or a tag, not both. */
 async function assertReferences(ctx: AppContext, companyId: number, fields: CampaignFields) {
+  assertOneAudience({ contactListId: fields.contactListId ?? null, tagListId: fields.tagListId ?? null });
   const refs = [
     ['whatsapps', fields.whatsappId, 'ERR_NO_WAPP_FOUND'],
     ['contactLists', fields.contactListId, 'ERR_NO_CONTACT_LIST_FOUND'],
