@@ -6,11 +6,11 @@ export { campaignsGate } from '../contact-lists/contact-lists.policy.js';
 
 /**
  * A campaign may change while nothing was sent: INATIVA, or PROGRAMADA more than an hour before
- * its start (the hour keeps an edit from racing the dispatcher). A cancelled one may change too
- * (the dialog keeps its save button): the next restart sends the new texts to those not yet served.
+ * its start (the hour keeps an edit from racing the dispatcher). A cancelled one is read-only: it
+ * already reached part of its audience, and a restart goes on with what they got.
  */
 export function isEditable(row: Pick<CampaignRow, 'status' | 'scheduledAt'>, now: Date): boolean {
-  if (row.status === 'INATIVA' || row.status === 'CANCELADA') return true;
+  if (row.status === 'INATIVA') return true;
   if (row.status !== 'PROGRAMADA') return false;
   return row.scheduledAt !== null && new Date(row.scheduledAt).getTime() - now.getTime() > CAMPAIGN_EDIT_LEAD_MS;
 }

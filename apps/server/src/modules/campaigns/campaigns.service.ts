@@ -145,8 +145,7 @@ export async function updateCampaign(ctx: AppContext, actor: Actor, id: number, 
     const values = valuesOf(fields, now);
     const merged = { ...current, ...values } as unknown as CampaignRow;
     assertOneAudience(merged);
-    // A cancelled campaign keeps its status (restart resumes it); the others follow scheduledAt.
-    if (current.status !== 'CANCELADA') values.status = statusFor(merged);
+    values.status = statusFor(merged);
     await repo.updateCampaignRow(trx, actor.companyId, id, values);
   });
   return announceCurrent(ctx, actor.companyId, id, 'update');

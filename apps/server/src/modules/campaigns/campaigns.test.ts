@@ -209,7 +209,9 @@ describe('the dispatcher', () => {
     await settle(w);
     expect(received(numbers).flat()).toHaveLength(1);
 
-    expect((await w.admin.post(`/api/campaigns/${campaign.id}/cancel`)).json()).toMatchObject({ status: 'CANCELADA' });
+    expect((await w.admin.put(`/api/campaigns/${campaign.id}`, { message1: 'Outra' })).json()).toEqual({ error: 'ERR_CAMPAIGN_NOT_EDITABLE' });
+    expect((await w.admin.post(`/api/campaigns/${campaign.id}/cancel`)).json()).toMatchObject({ status: 'CANCELADA', editable: false });
+    expect((await w.admin.post(`/api/campaigns/${campaign.id}/cancel`)).statusCode).toBe(409);
     await w.clock.advance(60_000);
     await dispatcher.runDue();
     await settle(w);
