@@ -51,6 +51,9 @@ const FinanceiroPage = lazy(() => import('./pages/financeiro/FinanceiroPage'));
 const ContactListsPage = lazy(() => import('./pages/contact-lists/ContactListsPage'));
 const ListContactsPage = lazy(() => import('./pages/contact-lists/ListContactsPage'));
 const MessagesApiPage = lazy(() => import('./pages/messages-api/MessagesApiPage'));
+const CampaignsPage = lazy(() => import('./pages/campaigns/CampaignsPage'));
+const CampaignReportPage = lazy(() => import('./pages/campaigns/CampaignReportPage'));
+const CampaignsConfigPage = lazy(() => import('./pages/campaigns/CampaignsConfigPage'));
 
 const main = (label: string, Icon: MenuIcon, extra: Partial<MenuEntry> = {}): MenuEntry => ({ section: 'main', label, Icon, ...extra });
 const admin = (label: string, Icon: MenuIcon, extra: Partial<MenuEntry> = {}): MenuEntry => ({ section: 'admin', label, Icon, ...extra });
@@ -77,11 +80,11 @@ export const PAGES: readonly AppPage[] = [
   // The page itself waits for GET /simulator/status and leaves when the server runs no simulator.
   { path: '/simulator', page: SimulatorPage, access: ACCESS.simulator, pageDecides: true, menu: main('simulator', PhoneIphoneIcon) },
 
-  { path: '/campaigns', page: soon('campaigns'), access: ACCESS.campaigns, menu: admin('campaignsList', ListAltIcon, { group: CAMPAIGNS }) },
-  { path: '/campaign/:campaignId/report', page: soon('campaignReport'), access: ACCESS.campaigns },
+  { path: '/campaigns', page: CampaignsPage, access: ACCESS.campaigns, menu: admin('campaignsList', ListAltIcon, { group: CAMPAIGNS }) },
+  { path: '/campaign/:campaignId/report', page: CampaignReportPage, access: ACCESS.campaigns },
   { path: '/contact-lists', page: ContactListsPage, access: ACCESS.campaigns, menu: admin('contactLists', PeopleIcon, { group: CAMPAIGNS }) },
   { path: '/contact-lists/:contactListId/contacts', page: ListContactsPage, access: ACCESS.campaigns },
-  { path: '/campaigns-config', page: soon('campaignsConfig'), access: ACCESS.campaigns, menu: admin('campaignsConfig', SettingsIcon, { group: CAMPAIGNS }) },
+  { path: '/campaigns-config', page: CampaignsConfigPage, access: ACCESS.campaigns, menu: admin('campaignsConfig', SettingsIcon, { group: CAMPAIGNS }) },
   { path: '/announcements', page: AnnouncementsPage, access: ACCESS.announcements, menu: admin('announcements', AnnouncementIcon) },
   { path: '/prompts', page: soon('prompts'), access: ACCESS.prompts, menu: admin('prompts', AllInclusiveIcon) },
   { path: '/queue-integration', page: soon('queueIntegration'), access: ACCESS.queueIntegration, menu: admin('queueIntegration', DeviceHubIcon) },

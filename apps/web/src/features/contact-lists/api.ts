@@ -18,7 +18,18 @@ export const contactListsKeys = {
   contactsOf: (listId: number) => ['contact-lists', 'contacts', listId] as const,
   contacts: (listId: number, search: string) => ['contact-lists', 'contacts', listId, search] as const,
   contact: (id: number) => ['contact-lists', 'contact', id] as const,
+  /** Every list by name, for pickers (the campaign dialog). */
+  options: ['contact-lists', 'options'] as const,
 };
+
+/** GET /contact-lists/list: every list, for the campaign dialog's picker. */
+export function useContactListOptions(enabled = true) {
+  return useQuery({
+    queryKey: contactListsKeys.options,
+    queryFn: ({ signal }) => api.get<ContactList[]>('/contact-lists/list', undefined, { signal }),
+    enabled,
+  });
+}
 
 /** GET /contact-lists, a page at a time as the user scrolls. */
 export function useContactListsPage(search: string) {
