@@ -83,3 +83,10 @@ export interface PaymentEventPayload {
   invoiceId: number;
   dueDate: string | null;
 }
+
+/** What a PSP notification carries (API Pix webhook `POST {url}/pix`): only the txids are used, each read back. */
+export const pixNotificationInput = z.object({
+  pix: z
+    .array(z.object({ txid: z.string().min(1).max(35), endToEndId: z.string().max(64).optional(), valor: z.string().max(20).optional() }).passthrough())
+    .max(100),
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  announcementInput, chatInput, chatMessageInput, companyCreateInput, companyInput, companySchedulesInput, connectionInput,
+  announcementInput, campaignInput, campaignSettingsInput, chatInput, pixNotificationInput, subscriptionInput, chatMessageInput, companyCreateInput, companyInput, companySchedulesInput, connectionInput,
   connectionSessionInput, connectionUpdateInput, contactInput, contactListInput, externalMessageInput, fileListInput, helpInput,
   listContactInput, listQuery, loginInput, messageEditInput, messageSendInput, planInput, queueInput, queueOptionInput,
   quickMessageInput, scheduleInput, scheduleListQuery, settingUpdate, signupInput, simulatorCallInput, simulatorFaultInput,
@@ -71,6 +71,7 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
   'POST /api/whatsappsession/:id': { body: connectionSessionInput },
   'PUT /api/whatsappsession/:id': { body: connectionSessionInput },
   'POST /api/simulator/connections/:whatsappId/scan': { noBody: true },
+  'POST /api/simulator/connections/:whatsappId/new-qr': { noBody: true },
   'POST /api/simulator/messages': { body: simulatorMessageInput },
   'POST /api/simulator/calls': { body: simulatorCallInput },
   'POST /api/simulator/faults': { body: simulatorFaultInput },
@@ -106,4 +107,13 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
   /** Meta's webhook: its JSON payload, verified by X-Hub-Signature-256 over the raw bytes. */
   'POST /api/webhooks/whatsapp-cloud/:connectionId': { body: z.looseObject({ object: z.string(), entry: z.array(z.unknown()) }) },
   'POST /api/messages/send': { body: externalMessageInput, multipart: { fields: externalMessageInput, files: 'medias', many: true } },
+  'POST /api/subscription': { body: subscriptionInput },
+  /** A PSP's Pix notification (API Pix), verified by the shared secret header and re-read. */
+  'POST /api/subscription/webhook/pix': { body: pixNotificationInput },
+  'POST /api/campaigns': { body: campaignInput },
+  'PUT /api/campaigns/:id': { body: campaignInput.partial() },
+  'POST /api/campaigns/:id/media-upload': { multipart: { files: 'file' } },
+  'POST /api/campaigns/:id/cancel': { noBody: true },
+  'POST /api/campaigns/:id/restart': { noBody: true },
+  'POST /api/campaign-settings': { body: campaignSettingsInput },
 };

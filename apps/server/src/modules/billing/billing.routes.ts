@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { idParam, invoiceListQuery, subscriptionInput } from '@atende/contract';
+import { idParam, invoiceListQuery, pixNotificationInput, subscriptionInput } from '@atende/contract';
 import { z } from 'zod';
 import { assertCan } from '../../platform/actor.js';
 import { actorOf, type Guards } from '../../platform/authenticate.js';
@@ -10,13 +10,6 @@ import { listInvoices, settleNotifiedCharges, showInvoice, subscribe, webhookSec
 import { FakePsp, WEBHOOK_SECRET_HEADER } from './fake-psp.js';
 import { createPixApi } from './pix-provider.js';
 import { findCharge } from './billing.repository.js';
-
-/** What a PSP notification carries (API Pix webhook): only the txids are used, each read back. */
-const pixNotification = z.object({
-  pix: z
-    .array(z.object({ txid: z.string().min(1).max(35), endToEndId: z.string().max(64).optional(), valor: z.string().max(20).optional() }).passthrough())
-    .max(100),
-});
 
 /**
  * Invoices and their Pix payment. These are the routes a company past its due date still reaches
@@ -44,7 +37,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext, guard
     if (!pix || !provider || !webhookSecretMatches(pix.webhookSecret, request.headers[WEBHOOK_SECRET_HEADER])) {
       throw new AppError('ERR_WEBHOOK_UNAUTHORIZED', 401);
     }
-    const { pix: payments } = parse(pixNotification, request.body);
+    const { pix: payments } = parse(pixNotificationInput, request.body);
     const settled = await settleNotifiedCharges(ctx, provider, payments.map((p) => p.txid));
     return { settled };
   });
