@@ -1,8 +1,5 @@
 import type { Campaign } from '@atende/contract';
-import AttachFileIcon from '@mui/icons-material/AttachFile';
-import DeleteIcon from '@mui/icons-material/Delete';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -13,14 +10,14 @@ import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { PageLoader } from '../../../components/PageLoader';
 import { toastError } from '../../../lib/errors';
 import { applyServerFieldErrors, textFieldProps, validationText } from '../../../lib/forms';
-import { filesWithinLimit, uploadLimitHint } from '../../../lib/uploads';
+import { AttachmentField } from '../../../components/AttachmentField';
 import { useFormLoad } from '../../../lib/useFormLoad';
 import { useConnections } from '../../connections';
 import { useContactListOptions } from '../../contact-lists';
@@ -57,7 +54,6 @@ export function CampaignDialog({ open, campaignId, onClose, onSaved }: CampaignD
   const form = useForm<CampaignFormValues, unknown, CampaignFormValues>({ resolver: campaignFormResolver, defaultValues: emptyCampaignForm() });
   const { control, register, setValue, handleSubmit, reset, setError } = form;
   const confirmation = useWatch({ control, name: 'confirmation' });
-  const fileRef = useRef<HTMLInputElement | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [removeMedia, setRemoveMedia] = useState(false);
   const isEdit = campaignId !== null;
@@ -192,41 +188,15 @@ export function CampaignDialog({ open, campaignId, onClose, onSaved }: CampaignD
                 <Grid size={{ xs: 12, md: 6 }}>{select('fileListId', t('dialog.fileList'), fileLists.data, campaign?.fileList)}</Grid>
               </Grid>
               <MessageTabs register={register} confirmation={confirmation} readOnly={readOnly} />
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1 }}>
-                <input
-                  ref={fileRef}
-                  type="file"
-                  hidden
-                  data-testid="campaign-file"
-                  onChange={(e) => {
-                    const [chosen] = filesWithinLimit(Array.from(e.target.files ?? []));
-                    if (chosen) setFile(chosen);
-                    e.target.value = '';
-                  }}
-                />
-                {!readOnly && (
-                  <Button size="small" startIcon={<AttachFileIcon />} onClick={() => fileRef.current?.click()} data-testid="campaign-attach" title={uploadLimitHint()}>
-                    {t('dialog.attach')}
-                  </Button>
-                )}
-                {attachmentName && (
-                  <>
-                    <Typography variant="body2" noWrap sx={{ flex: 1, minWidth: 0 }} data-testid="campaign-attachment">
-                      {attachmentName}
-                    </Typography>
-                    {!readOnly && (
-                      <IconButton
-                        size="small"
-                        aria-label={t('dialog.removeAttachment')}
-                        onClick={() => (file ? setFile(null) : setRemoveMedia(true))}
-                        data-testid="campaign-remove-attachment"
-                      >
-                        <DeleteIcon fontSize="small" />
-                      </IconButton>
-                    )}
-                  </>
-                )}
-              </Box>
+              <AttachmentField
+                testId="campaign"
+                name={attachmentName}
+                attachLabel={t('dialog.attach')}
+                removeLabel={t('dialog.removeAttachment')}
+                readOnly={readOnly}
+                onPick={setFile}
+                onRemove={() => (file ? setFile(null) : setRemoveMedia(true))}
+              />
             </>
           )}
         </DialogContent>

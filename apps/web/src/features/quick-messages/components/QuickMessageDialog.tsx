@@ -1,7 +1,4 @@
 import type { QuickMessageInput } from '@atende/contract';
-import AttachFileIcon from '@mui/icons-material/AttachFile';
-import DeleteIcon from '@mui/icons-material/Delete';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
@@ -16,7 +13,7 @@ import { toast } from 'react-toastify';
 import { EmojiButton } from '../../../components/EmojiButton';
 import { FormDialog } from '../../../components/FormDialog';
 import { toastError } from '../../../lib/errors';
-import { filesWithinLimit, uploadLimitHint } from '../../../lib/uploads';
+import { AttachmentField } from '../../../components/AttachmentField';
 import { applyServerFieldErrors, textFieldProps, validationText } from '../../../lib/forms';
 import { useFormLoad } from '../../../lib/useFormLoad';
 import { useQuickMessage, useSaveQuickMessage } from '../api';
@@ -44,7 +41,6 @@ export function QuickMessageDialog({ open, quickMessageId, onClose }: QuickMessa
   const form = useForm<QuickMessageFormValues, unknown, QuickMessageInput>({ resolver: quickMessageFormResolver, defaultValues: emptyQuickMessageForm });
   const { control, handleSubmit, reset, setError, getValues, setValue, formState } = form;
   const messageRef = useRef<HTMLTextAreaElement | null>(null);
-  const fileRef = useRef<HTMLInputElement | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [removeMedia, setRemoveMedia] = useState(false);
 
@@ -158,37 +154,14 @@ export function QuickMessageDialog({ open, quickMessageId, onClose }: QuickMessa
           />
         )}
       />
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1 }}>
-        <input
-          ref={fileRef}
-          type="file"
-          hidden
-          data-testid="quick-message-file"
-          onChange={(e) => {
-            const [chosen] = filesWithinLimit(Array.from(e.target.files ?? []));
-            if (chosen) setFile(chosen);
-            e.target.value = '';
-          }}
-        />
-        <Button size="small" startIcon={<AttachFileIcon />} onClick={() => fileRef.current?.click()} data-testid="quick-message-attach" title={uploadLimitHint()}>
-          {t('dialog.attach')}
-        </Button>
-        {attachmentName && (
-          <>
-            <Typography variant="body2" noWrap sx={{ flex: 1, minWidth: 0 }} data-testid="quick-message-attachment">
-              {attachmentName}
-            </Typography>
-            <IconButton
-              size="small"
-              aria-label={t('dialog.removeAttachment')}
-              onClick={() => (file ? setFile(null) : setRemoveMedia(true))}
-              data-testid="quick-message-remove-attachment"
-            >
-              <DeleteIcon fontSize="small" />
-            </IconButton>
-          </>
-        )}
-      </Box>
+      <AttachmentField
+        testId="quick-message"
+        name={attachmentName}
+        attachLabel={t('dialog.attach')}
+        removeLabel={t('dialog.removeAttachment')}
+        onPick={setFile}
+        onRemove={() => (file ? setFile(null) : setRemoveMedia(true))}
+      />
     </FormDialog>
   );
 }

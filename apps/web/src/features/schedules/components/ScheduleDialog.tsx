@@ -1,9 +1,6 @@
 import type { ContactListItem, Schedule } from '@atende/contract';
-import AttachFileIcon from '@mui/icons-material/AttachFile';
-import DeleteIcon from '@mui/icons-material/Delete';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -12,7 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -20,7 +17,7 @@ import { PageLoader } from '../../../components/PageLoader';
 import { useDebouncedValue } from '../../../components/useDebouncedValue';
 import { ApiError } from '../../../lib/api';
 import { toastError } from '../../../lib/errors';
-import { filesWithinLimit, uploadLimitHint } from '../../../lib/uploads';
+import { AttachmentField } from '../../../components/AttachmentField';
 import { applyServerFieldErrors, validationText } from '../../../lib/forms';
 import { useFormLoad } from '../../../lib/useFormLoad';
 import { useContactSearch } from '../../tickets';
@@ -68,7 +65,6 @@ export function ScheduleDialog({ open, scheduleId, contact = null, ticket = null
   const save = useSaveSchedule();
   const form = useForm<ScheduleFormValues, unknown, ScheduleFormOutput>({ resolver: scheduleFormResolver, defaultValues: emptyScheduleForm(contact) });
   const { control, handleSubmit, reset, setError, register, formState } = form;
-  const fileRef = useRef<HTMLInputElement | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [removeMedia, setRemoveMedia] = useState(false);
   const [typed, setTyped] = useState('');
@@ -193,41 +189,15 @@ export function ScheduleDialog({ open, scheduleId, contact = null, ticket = null
                 helperText={message(formState.errors.sendAt?.message)}
                 slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'schedule-send-at' } }}
               />
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1 }}>
-                <input
-                  ref={fileRef}
-                  type="file"
-                  hidden
-                  data-testid="schedule-file"
-                  onChange={(e) => {
-                    const [chosen] = filesWithinLimit(Array.from(e.target.files ?? []));
-                    if (chosen) setFile(chosen);
-                    e.target.value = '';
-                  }}
-                />
-                {!sent && (
-                  <Button size="small" startIcon={<AttachFileIcon />} onClick={() => fileRef.current?.click()} data-testid="schedule-attach" title={uploadLimitHint()}>
-                    {t('dialog.attach')}
-                  </Button>
-                )}
-                {attachmentName && (
-                  <>
-                    <Typography variant="body2" noWrap sx={{ flex: 1, minWidth: 0 }} data-testid="schedule-attachment">
-                      {attachmentName}
-                    </Typography>
-                    {!sent && (
-                      <IconButton
-                        size="small"
-                        aria-label={t('dialog.removeAttachment')}
-                        onClick={() => (file ? setFile(null) : setRemoveMedia(true))}
-                        data-testid="schedule-remove-attachment"
-                      >
-                        <DeleteIcon fontSize="small" />
-                      </IconButton>
-                    )}
-                  </>
-                )}
-              </Box>
+              <AttachmentField
+                testId="schedule"
+                name={attachmentName}
+                attachLabel={t('dialog.attach')}
+                removeLabel={t('dialog.removeAttachment')}
+                readOnly={sent}
+                onPick={setFile}
+                onRemove={() => (file ? setFile(null) : setRemoveMedia(true))}
+              />
             </>
           )}
         </DialogContent>
