@@ -5,8 +5,8 @@ import { createQueue, handlerSource, inboundEvent, pairedConnection, settle, sta
 import { eventually, type HeardEvent } from './test/live-sockets.js';
 
 /**
- * The API and the live channel as a client written by others for the specification's calls (core
- * §7) speaks them: paths with a final slash, list queries as the spec writes them (`queueIds=[1,2]`,
+ * The API and the live channel as a client written by others for the specification's calls
+ * speaks them: paths with a final slash, list queries as the spec writes them (`queueIds=[1,2]`,
  * `showAll=true`), yes/no fields as 1/0, the token as the socket's query parameter and the rooms
  * joined by name. Each answer has the fields that client reads.
  */

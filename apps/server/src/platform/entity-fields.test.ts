@@ -5,8 +5,7 @@ import { ensurePlatformAdmin } from '../modules/seed/seed.js';
 import type { ApiClient } from '../test/harness.js';
 
 /**
- * Every field the specification names for an entity is in the API's answer for it (spec core §3,
- * admin §3): a client written for the specification reads them and shows nothing, or the wrong
+ * Every field the specification names for an entity is in the API's answer for it: a client written for the specification reads them and shows nothing, or the wrong
  * thing, when one is missing.
  */
 let w: World;

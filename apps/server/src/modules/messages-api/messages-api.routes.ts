@@ -20,7 +20,7 @@ async function readSend(ctx: AppContext, request: FastifyRequest): Promise<Exter
 }
 
 /**
- * The external messages API (spec admin §7): systems outside send WhatsApp messages with a
+ * The external messages API: systems outside send WhatsApp messages with a
  * connection's token as bearer, no user session. Throttled per connection, so one integration
  * that loops cannot flood the company's number.
  */

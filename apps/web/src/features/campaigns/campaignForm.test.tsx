@@ -7,7 +7,7 @@ const now = new Date('2030-05-06T12:00:00.000Z');
 const at = (minutesAhead: number) => new Date(now.getTime() + minutesAhead * 60_000).toISOString();
 const campaign = (status: Campaign['status'], scheduledAt: string | null = null) => ({ status, scheduledAt });
 
-describe('the campaign edit window (spec §4)', () => {
+describe('the campaign edit window', () => {
   it('is open while inactive, and while scheduled more than one hour ahead', () => {
     expect(isCampaignEditable(null, now)).toBe(true);
     expect(isCampaignEditable(campaign('INATIVA'), now)).toBe(true);
@@ -26,7 +26,7 @@ describe('the campaign edit window (spec §4)', () => {
 });
 
 describe('toCampaignInput', () => {
-  it('sends blank texts and unset choices as null (spec §5)', () => {
+  it('sends blank texts and unset choices as null', () => {
     const input = toCampaignInput({ ...emptyCampaignForm(), name: ' Natal ', message1: 'Olá {nome}', message2: '   ', contactListId: '4' });
     expect(input).toMatchObject({ name: 'Natal', message1: 'Olá {nome}', message2: null, message5: null, contactListId: 4, tagListId: null, whatsappId: null, fileListId: null, scheduledAt: null });
   });
@@ -44,7 +44,7 @@ describe('toCampaignInput', () => {
   });
 });
 
-describe('addVariable (spec §5: a shortcut is added only once)', () => {
+describe('addVariable (a shortcut is added only once)', () => {
   it('adds a new shortcut and refuses one already used, whatever its case or braces', () => {
     const one = addVariable([], { key: 'loja', value: 'Centro' });
     expect(one).toEqual([{ key: 'loja', value: 'Centro' }]);

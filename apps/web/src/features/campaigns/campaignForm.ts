@@ -55,7 +55,7 @@ export function campaignToForm(campaign: Campaign): CampaignFormValues {
 }
 
 /**
- * Spec §4: a campaign may be changed only while INATIVA, or PROGRAMADA with its start more than
+ * A campaign may be changed only while INATIVA, or PROGRAMADA with its start more than
  * an hour away. The clock is the browser's, read when the dialog draws: the server checks again.
  */
 export function isCampaignEditable(campaign: Pick<Campaign, 'status' | 'scheduledAt'> | null, now: Date = new Date()): boolean {
@@ -65,7 +65,7 @@ export function isCampaignEditable(campaign: Pick<Campaign, 'status' | 'schedule
   return new Date(campaign.scheduledAt).getTime() - now.getTime() > CAMPAIGN_EDIT_LEAD_MS;
 }
 
-/** Spec §4: the dialog keeps its save button for an editable campaign and for a cancelled one. */
+/** The dialog keeps its save button for an editable campaign and for a cancelled one. */
 export function showsSave(campaign: Pick<Campaign, 'status' | 'scheduledAt'> | null, now: Date = new Date()): boolean {
   return isCampaignEditable(campaign, now) || campaign?.status === 'CANCELADA';
 }
@@ -74,7 +74,7 @@ const blankToNull = (text: string) => (text.trim() === '' ? null : text);
 const idOrNull = (id: string) => (id === '' ? null : Number(id));
 
 /**
- * What the API takes. Empty texts go as null (spec §5); the confirmation variants go only when
+ * What the API takes. Empty texts go as null; the confirmation variants go only when
  * confirmation is on, so switching it off clears them. The time goes as the instant the browser
  * means, with its offset: a bare wall time would be read in the server's zone.
  */

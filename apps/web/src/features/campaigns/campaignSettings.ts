@@ -1,7 +1,7 @@
 import type { CampaignVariable } from '@atende/contract';
 
 /**
- * Spec §5: a variable is added only if its shortcut is not already used. Shortcuts compare
+ * A variable is added only if its shortcut is not already used. Shortcuts compare
  * without case and surrounding blanks or braces, as the server does. Null when taken.
  */
 export function addVariable(variables: CampaignVariable[], draft: CampaignVariable): CampaignVariable[] | null {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLiveEvent } from '../live';
 
-/** Spec §9: the report reloads this long after the finished status arrives (the last deliveries settle). */
+/** The report reloads this long after the finished status arrives (the last deliveries settle). */
 export const REPORT_RELOAD_MS = 5_000;
 
 /** Calls `reload` 5 s after a live update says the campaign has finished. */

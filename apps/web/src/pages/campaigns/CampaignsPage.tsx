@@ -27,7 +27,7 @@ export default function CampaignsPage() {
   useCampaignsLive();
   const { rows: campaigns, onScroll } = useInfiniteRows(query, (page) => page.records);
 
-  // Spec §8: a refused cancel or restart shows the server's reason as a toast.
+  // A refused cancel or restart shows the server's reason as a toast.
   const run = (campaign: Campaign, which: 'cancel' | 'restart') =>
     command.mutate(
       { id: campaign.id, command: which },

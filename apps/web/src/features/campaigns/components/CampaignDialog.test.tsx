@@ -87,7 +87,7 @@ describe('<CampaignDialog>', { timeout: 20_000 }, () => {
     expect(screen.queryByTestId('campaign-save')).toBeNull();
   });
 
-  it('keeps the save button for a cancelled campaign (spec §4)', async () => {
+  it('keeps the save button for a cancelled campaign', async () => {
     serveApi({ ...pickers, 'GET /api/campaigns/9': () => jsonResponse(200, campaignReport({ status: 'CANCELADA', editable: false })) });
     renderWithApp(<CampaignDialog open campaignId={9} onClose={() => {}} />, { user: sessionUser() });
     expect(await screen.findByTestId('campaign-read-only')).toBeTruthy();

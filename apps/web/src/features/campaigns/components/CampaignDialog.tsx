@@ -40,7 +40,7 @@ type Option = { id: number; name: string };
 /**
  * Creates or edits a campaign: name, confirmation, audience (a contact list or a tag list),
  * connection, start, file list, five message variants and an attachment. Past the edit window
- * (spec §4) every field is read-only.
+ * every field is read-only.
  */
 export function CampaignDialog({ open, campaignId, onClose, onSaved }: CampaignDialogProps) {
   const { t } = useTranslation('campaigns');

@@ -27,7 +27,7 @@ interface CampaignsTableProps {
 
 const COLUMNS = ['name', 'status', 'contactList', 'connection', 'scheduledAt', 'completedAt', 'confirmation', 'actions'] as const;
 
-/** One row per campaign; stop only while in progress, restart only once cancelled (spec §4). */
+/** One row per campaign; stop only while in progress, restart only once cancelled. */
 export function CampaignsTable({ campaigns, loading, onStop, onRestart, onReport, onEdit, onDelete }: CampaignsTableProps) {
   const { t } = useTranslation('campaigns');
   const { t: tc } = useTranslation();
