@@ -143,6 +143,8 @@ export interface WhatsappsTable {
   token: string;
   transferQueueId: number | null;
   promptId: number | null;
+  /** A queue integration that answers waiting customers while their ticket has no queue. */
+  integrationId: ColumnType<number | null, number | null | undefined, number | null>;
   timeToTransfer: ColumnType<number, number | undefined, number>;
   expiresTicket: ColumnType<number, number | undefined, number>;
   expiresInactiveMessage: ColumnType<string, string | undefined, string>;

@@ -22,6 +22,7 @@ import * as platform from './0021_platform.js';
 import * as contactLists from './0022_contact_lists.js';
 import * as mediaQuotaAndQuickMessageStatus from './0023_media_quota_and_quick_message_status.js';
 import * as campaigns from './0024_campaigns.js';
+import * as connectionIntegration from './0026_connection_integration.js';
 import * as billing from './0025_billing.js';
 
 /**
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '0023_media_quota_and_quick_message_status': mediaQuotaAndQuickMessageStatus,
   '0024_campaigns': campaigns,
   '0025_billing': billing,
+  '0026_connection_integration': connectionIntegration,
 };

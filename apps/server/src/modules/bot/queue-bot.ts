@@ -15,11 +15,10 @@ import { afterOutboundStored, fillForTicket, storeOutbound } from '../messages/o
 import { companySettings } from '../settings/settings.service.js';
 import { announceTicket, ticketAudience } from '../tickets/tickets.audience.js';
 import { lockTicket, updateCycle, updateTicketRow } from '../tickets/tickets.repository.js';
+import { automatedAgentFor, waitsWithoutAgent } from './automated-agent.js';
 import { loadBotSetup, stateOf } from './bot-setup.js';
 import { nextBotStep } from './bot-steps.js';
 
-/** Only a ticket waiting for an agent hears the bot; groups never do. */
-const waitsWithoutAgent = (ticket: TicketRow) => ticket.status === 'pending' && ticket.userId === null && !ticket.isGroup && ticket.whatsappId !== null;
 
 export async function answerCustomer(ctx: AppContext, event: InboundMessageEvent): Promise<void> {
   if (!event.mayAutomate || !waitsWithoutAgent(event.ticket)) return;
@@ -29,6 +28,8 @@ export async function answerCustomer(ctx: AppContext, event: InboundMessageEvent
   const state = stateOf(event.ticket);
   const done = !event.ticket.chatbot && event.ticket.currentCycleId !== null && state.cycleId === event.ticket.currentCycleId;
   if (done && settings.get('scheduleType') === 'disabled') return;
+  // An AI prompt or an integration talking to this customer answers instead (automated-agent.ts).
+  if (await automatedAgentFor(ctx.db, event.ticket)) return;
   // Read before the transaction: on the embedded database nothing else may run while it is open.
   const before = await ticketAudience(ctx.db, event.ticket);
   const outcome = await withRetry(() =>
