@@ -23,6 +23,7 @@ import * as contactLists from './0022_contact_lists.js';
 import * as mediaQuotaAndQuickMessageStatus from './0023_media_quota_and_quick_message_status.js';
 import * as campaigns from './0024_campaigns.js';
 import * as billing from './0025_billing.js';
+import * as outgoingWebhooks from './0028_outgoing_webhooks.js';
 
 /**
  * Migrations in order. Listed statically (not read from disk) so the compiled server and the
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '0023_media_quota_and_quick_message_status': mediaQuotaAndQuickMessageStatus,
   '0024_campaigns': campaigns,
   '0025_billing': billing,
+  '0028_outgoing_webhooks': outgoingWebhooks,
 };
