@@ -46,13 +46,13 @@ export function WebhookDeliveriesDialog({ webhook, onClose }: { webhook: Webhook
               {rows.map((delivery) => (
                 <TableRow key={delivery.id} data-testid={`webhook-delivery-${delivery.id}`}>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(delivery.createdAt)}</TableCell>
-                  <TableCell data-testid="webhook-delivery-event">{t(`events.${delivery.event}`)}</TableCell>
+                  <TableCell data-testid="delivery-cell-event">{t(`events.${delivery.event}`)}</TableCell>
                   <TableCell>
                     <Tooltip title={delivery.error ?? delivery.responseExcerpt ?? ''}>
                       <Chip size="small" color={STATUS_COLOR[delivery.status]} label={t(`deliveryStatus.${delivery.status}`)} />
                     </Tooltip>
                   </TableCell>
-                  <TableCell align="center" data-testid="webhook-delivery-code">
+                  <TableCell align="center" data-testid="delivery-cell-code">
                     {delivery.statusCode ?? '—'}
                   </TableCell>
                   <TableCell align="center">{delivery.attempts}</TableCell>

@@ -85,14 +85,14 @@ export function WebhooksSettingsTab() {
         <TableBody>
           {rows.map((webhook) => (
             <TableRow key={webhook.id} hover data-testid={`webhook-row-${webhook.id}`}>
-              <TableCell sx={{ wordBreak: 'break-all' }} data-testid="webhook-row-url">
+              <TableCell sx={{ wordBreak: 'break-all' }} data-testid="webhook-cell-url">
                 {webhook.url}
               </TableCell>
               <TableCell>{webhook.events.map((event) => t(`events.${event}`)).join(', ')}</TableCell>
               <TableCell>
                 <Chip
                   size="small"
-                  data-testid="webhook-row-status"
+                  data-testid="webhook-cell-status"
                   color={webhook.active ? 'success' : webhook.disabledReason ? 'error' : 'default'}
                   label={webhook.active ? t('status.active') : webhook.disabledReason ? t('status.failures') : t('status.inactive')}
                 />
