@@ -3,7 +3,9 @@ import { WEBHOOK_MAX_ATTEMPTS, WEBHOOKS, type WebhookDelivery, type WebhookSubsc
 import { createAgent, pairedConnection, settle, startWorld, type World } from '../../test/conversation-world.js';
 import { startWebhookReceiver, type FakeWebhookReceiver } from '../../test/fake-webhook-receiver.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
+import type { KyselyPlugin } from 'kysely';
 import { isPublicAddress } from './outgoing-webhooks.address.js';
+import { createWebhookPublisher } from './outgoing-webhooks.jobs.js';
 
 /**
  * Outgoing webhooks against a receiver written as a company's program would be: signed
@@ -263,6 +265,36 @@ describe('deliveries', () => {
     const rows = await w.t.database.db.selectFrom('webhookDeliveries').select('id').where('data', 'like', '%ignored%').execute();
     expect(rows).toEqual([]);
     await w.admin.delete(`/api/webhook-subscriptions/${hook.id}`);
+  });
+});
+
+describe('the publisher on the event path', () => {
+  it('costs no query for events nobody listens to, one INSERT for one somebody does', async () => {
+    let queries = 0;
+    const counting: KyselyPlugin = { transformQuery: (args) => (queries++, args.node), transformResult: async (args) => args.result };
+    const company = await w.t.createCompany();
+    const publisher = createWebhookPublisher({ db: w.t.database.db.withPlugin(counting), clock: w.t.ctx.clock, log: w.t.ctx.log });
+    let built = 0;
+    const data = async () => ({ built: ++built });
+    for (let i = 0; i < 50; i++) publisher.publish(company.companyId, 'message.created', data);
+    await publisher.idle();
+    expect(queries).toBe(1); // who listens to what, read once
+    for (let i = 0; i < 50; i++) publisher.publish(company.companyId, 'ticket.updated', data);
+    await publisher.idle();
+    expect({ queries, built }).toEqual({ queries: 1, built: 0 });
+
+    const admin = w.t.as(await w.t.login(company.email, company.password));
+    const hook = (await admin.post('/api/webhook-subscriptions', { url: receiver.url, events: ['message.created'] })).json();
+    publisher.forget();
+    publisher.publish(company.companyId, 'ticket.updated', data);
+    await publisher.idle();
+    expect({ queries, built }).toEqual({ queries: 2, built: 0 });
+    publisher.publish(company.companyId, 'message.created', data);
+    await publisher.idle();
+    expect({ queries, built }).toEqual({ queries: 3, built: 1 });
+    const rows = await w.t.database.db.selectFrom('webhookDeliveries').select(['event', 'data']).where('subscriptionId', '=', hook.id).execute();
+    expect(rows).toEqual([{ event: 'message.created', data: '{"built":1}' }]);
+    await admin.delete(`/api/webhook-subscriptions/${hook.id}`);
   });
 });
 
