@@ -12,7 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.js';
 import { addDays, type Clock } from '../../platform/clock.js';
 import type { AppContext, WebhookPublisher } from '../../platform/context.js';
-import { RepeatingTask } from '../../platform/repeating-task.js';
+import { WorkerSweep } from '../../platform/repeating-task.js';
 import { postSigned } from './outgoing-webhooks.http.js';
 import { deliveryBody, presentSubscription } from './outgoing-webhooks.presenter.js';
 import * as queries from './outgoing-webhooks.queries.js';
@@ -80,28 +80,14 @@ const CLAIM_BATCH = 20;
 const PRUNE_EVERY_MS = 60 * 60_000;
 
 /** The worker's sender: every second, and at once after a test asks (runDue). */
-export class WebhookDispatcher {
-  private readonly task: RepeatingTask;
+export class WebhookDispatcher extends WorkerSweep {
   private prunedAt = 0;
 
-  constructor(private readonly ctx: AppContext) {
-    this.task = new RepeatingTask(() => this.pass(), (error) => ctx.log.error({ err: error }, 'webhook delivery pass failed'), 1_000);
+  constructor(ctx: AppContext) {
+    super(ctx, 'webhook delivery pass', 1_000);
   }
 
-  start(): void {
-    this.task.start();
-  }
-
-  stop(): Promise<void> {
-    return this.task.stop();
-  }
-
-  /** One pass now: resolves when every delivery due now was attempted. */
-  runDue(): Promise<void> {
-    return this.task.run();
-  }
-
-  private async pass(): Promise<void> {
+  protected async sweep(): Promise<void> {
     const { db, clock, config } = this.ctx;
     const now = clock.now();
     if (now.getTime() - this.prunedAt >= PRUNE_EVERY_MS) {

@@ -268,6 +268,23 @@ describe('deliveries', () => {
   });
 });
 
+describe('the delivery log', () => {
+  it(`keeps ${WEBHOOKS.keepDeliveriesDays} days`, async () => {
+    const hook = await subscribe(['ticket.closed']);
+    const day = 86_400_000;
+    const row = (daysAgo: number) => ({
+      companyId: w.company.companyId, subscriptionId: hook.id, event: 'ticket.closed' as const, data: '{}', status: 'delivered' as const,
+      attempts: 1, statusCode: 200, createdAt: new Date(w.clock.now() - daysAgo * day),
+    });
+    await w.t.database.db.insertInto('webhookDeliveries').values([row(WEBHOOKS.keepDeliveriesDays + 1), row(WEBHOOKS.keepDeliveriesDays - 1)]).execute();
+    await w.clock.advance(60 * 60_000);
+    await deliver();
+    const kept = await deliveriesOf(hook.id);
+    expect(kept.map((d) => Math.round((w.clock.now() - Date.parse(d.createdAt)) / day))).toEqual([WEBHOOKS.keepDeliveriesDays - 1]);
+    await w.admin.delete(`/api/webhook-subscriptions/${hook.id}`);
+  });
+});
+
 describe('the publisher on the event path', () => {
   it('costs no query for events nobody listens to, one INSERT for one somebody does', async () => {
     let queries = 0;
