@@ -136,6 +136,12 @@ export const ERROR_CODES = [
   'ERR_CAMPAIGN_NOT_CANCELLED',
   /** Scheduling needs an audience (contact list or tag list), a connection and at least one message. */
   'ERR_CAMPAIGN_INCOMPLETE',
+  // outgoing webhooks
+  'ERR_NO_WEBHOOK_FOUND',
+  /** The webhook's address is private, loopback or link-local (or resolves to one). */
+  'ERR_WEBHOOK_URL_NOT_ALLOWED',
+  /** The company already has WEBHOOKS.maxSubscriptionsPerCompany webhooks. */
+  'ERR_WEBHOOK_LIMIT',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
