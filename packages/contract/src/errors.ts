@@ -107,7 +107,7 @@ export const ERROR_CODES = [
   'ERR_CONTACT_LIST_DUPLICATED_NUMBER',
   /** Campaigns are switched off for the company (setting campaignsEnabled). */
   'ERR_CAMPAIGNS_DISABLED',
-  /** Only .xlsx and .csv spreadsheets are read (.xls is refused: see decisions). */
+  /** Only .xlsx, .xls and .csv spreadsheets are read. */
   'ERR_IMPORT_FILE_TYPE',
   /** The spreadsheet could not be read (damaged, or not what its extension says). */
   'ERR_IMPORT_FILE_UNREADABLE',
