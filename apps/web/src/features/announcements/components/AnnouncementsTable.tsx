@@ -6,6 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import { WIDE_SCREEN_COLUMN } from '../../../components/tableColumns';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
@@ -29,7 +30,7 @@ export function AnnouncementsTable({ announcements, loading, onEdit, onDelete }:
         <TableRow>
           <TableCell align="center">{t('columns.title')}</TableCell>
           <TableCell align="center">{t('columns.priority')}</TableCell>
-          <TableCell align="center">{t('columns.mediaName')}</TableCell>
+          <TableCell align="center" sx={WIDE_SCREEN_COLUMN}>{t('columns.mediaName')}</TableCell>
           <TableCell align="center">{t('columns.status')}</TableCell>
           <TableCell align="center">{t('columns.actions')}</TableCell>
         </TableRow>
@@ -44,7 +45,7 @@ export function AnnouncementsTable({ announcements, loading, onEdit, onDelete }:
                 {t(`priority.${a.priority}`)}
               </Box>
             </TableCell>
-            <TableCell align="center">{a.mediaName ?? t('noImage')}</TableCell>
+            <TableCell align="center" sx={WIDE_SCREEN_COLUMN}>{a.mediaName ?? t('noImage')}</TableCell>
             <TableCell align="center">{a.status ? t('status.active') : t('status.inactive')}</TableCell>
             <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
               <Tooltip title={tc('edit')}>

@@ -6,6 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import { WIDE_SCREEN_COLUMN } from '../../../components/tableColumns';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
@@ -32,7 +33,7 @@ export function ContactsTable({ contacts, loading, mayDelete, onOpenTicket, onEd
           <TableCell padding="checkbox" />
           <TableCell>{t('columns.name')}</TableCell>
           <TableCell align="center">{t('columns.number')}</TableCell>
-          <TableCell align="center">{t('columns.email')}</TableCell>
+          <TableCell align="center" sx={WIDE_SCREEN_COLUMN}>{t('columns.email')}</TableCell>
           <TableCell align="center">{t('columns.actions')}</TableCell>
         </TableRow>
       </TableHead>
@@ -44,7 +45,7 @@ export function ContactsTable({ contacts, loading, mayDelete, onOpenTicket, onEd
             </TableCell>
             <TableCell>{contact.name}</TableCell>
             <TableCell align="center">{contact.number}</TableCell>
-            <TableCell align="center" sx={{ wordBreak: 'break-all' }}>
+            <TableCell align="center" sx={{ ...WIDE_SCREEN_COLUMN, wordBreak: 'break-all' }}>
               {contact.email}
             </TableCell>
             <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
