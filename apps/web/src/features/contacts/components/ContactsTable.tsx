@@ -30,7 +30,7 @@ export function ContactsTable({ contacts, loading, mayDelete, onOpenTicket, onEd
     <Table size="small" stickyHeader data-testid="contacts-table">
       <TableHead>
         <TableRow>
-          <TableCell padding="checkbox" />
+          <TableCell padding="checkbox" sx={WIDE_SCREEN_COLUMN} />
           <TableCell>{t('columns.name')}</TableCell>
           <TableCell align="center">{t('columns.number')}</TableCell>
           <TableCell align="center" sx={WIDE_SCREEN_COLUMN}>{t('columns.email')}</TableCell>
@@ -40,7 +40,7 @@ export function ContactsTable({ contacts, loading, mayDelete, onOpenTicket, onEd
       <TableBody>
         {contacts.map((contact) => (
           <TableRow key={contact.id} hover data-testid={`contact-row-${contact.id}`}>
-            <TableCell sx={{ pr: 0 }}>
+            <TableCell sx={{ ...WIDE_SCREEN_COLUMN, pr: 0 }}>
               <ContactAvatar name={contact.name} picture={contact.profilePicUrl} sx={{ width: 32, height: 32 }} />
             </TableCell>
             <TableCell>{contact.name}</TableCell>
