@@ -126,10 +126,11 @@ export function MessageList({ ticket, onReply, onDelete, onDrawn }: Props) {
     if (atTop.current) loadOlder();
   }, [loadOlder]);
 
-  const settled = !query.isPending;
+  // Drawn: rows measured on the screen (totalListHeightChanged below), or nothing to show.
+  const drawnEmpty = !query.isPending && rows.length === 0;
   useEffect(() => {
-    if (settled) onDrawn?.();
-  }, [settled, onDrawn]);
+    if (drawnEmpty) onDrawn?.();
+  }, [drawnEmpty, onDrawn]);
 
   if (query.isPending) {
     return (
@@ -167,6 +168,7 @@ export function MessageList({ ticket, onReply, onDelete, onDrawn }: Props) {
       }}
       totalListHeightChanged={(height) => {
         measured.current = height > 0;
+        if (height > 0) onDrawn?.();
         if (!userScrolled.current) listRef.current?.scrollToIndex({ index: 'LAST', align: 'end' });
         // Whether it still fits is known once the list has placed itself at the end.
         requestAnimationFrame(fillScreen);
