@@ -44,7 +44,7 @@ afterAll(() => t.close());
 describe('simulator control API', () => {
   it('tells the web app it is on', async () => {
     const res = await t.request({ method: 'GET', url: '/api/simulator/status' });
-    expect(res.json()).toEqual({ enabled: true });
+    expect(res.json()).toEqual({ enabled: true, forEveryone: false });
   });
 
   it('scans, then customers write and call, and the conversation shows both directions', async () => {
@@ -127,6 +127,32 @@ describe('simulator control API', () => {
     expect((await admin.get(`/api/simulator/conversations/${w.id}/12`)).statusCode).toBe(400);
     // Connected already: there is no QR to scan.
     expect((await admin.post(`/api/simulator/connections/${w.id}/scan`)).statusCode).toBe(409);
+  });
+});
+
+describe('on a demo server', () => {
+  it('lets an agent play the customers too, and says so to the web app', async () => {
+    const demo = await startTestApp({
+      env: { LOGIN_MAX_PER_IP: '100000', SIMULATOR: '1', DEMO: '1' },
+      whatsapp: { simulator: new SimulatorNetwork({ clock }), simulatorSession: { openDelayMs: 300 } },
+    });
+    try {
+      expect((await demo.request({ method: 'GET', url: '/api/simulator/status' })).json()).toEqual({ enabled: true, forEveryone: true });
+      const company = await demo.createCompany();
+      const owner = demo.as(await demo.login(company.email, company.password));
+      const line = (await owner.post('/api/whatsapp', { name: unique('Demo'), provider: 'simulator' })).json() as Connection;
+      const email = `${unique('agente')}@example.com`;
+      expect((await owner.post('/api/users', { name: 'Agente Demo', email, password: 'secret123' })).statusCode).toBe(200);
+      const agent = demo.as(await demo.login(email, 'secret123'));
+      const conversation = await agent.get(`/api/simulator/conversations/${line.id}/5511999990000`);
+      expect(conversation.statusCode).toBe(200);
+      // Still only the caller's own company's lines.
+      const other = await demo.createCompany();
+      const stranger = demo.as(await demo.login(other.email, other.password));
+      expect((await stranger.get(`/api/simulator/conversations/${line.id}/5511999990000`)).statusCode).toBe(404);
+    } finally {
+      await demo.close();
+    }
   });
 });
 

@@ -75,6 +75,12 @@ describe('<SimulatorPage>', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Início', undefined, { timeout: 3_000 })).toBeTruthy();
   });
 
+  it('lets an agent play the phone on a demo server, where the server allows everyone', async () => {
+    openPage({ 'GET /api/simulator/status': () => jsonResponse(200, { enabled: true, forEveryone: true }) }, true, 'user');
+    expect(await screen.findByTestId('simulator-scan')).toBeTruthy();
+    expect(screen.queryByTestId('access-denied')).toBeNull();
+  });
+
   it('offers only the simulator connections, and scans the QR of one that shows it', async () => {
     const { sent, user } = openPage({ 'POST /api/simulator/connections/4/scan': () => new Response(null, { status: 204 }) });
     expect(await screen.findByTestId('simulator-scan')).toBeTruthy();

@@ -25,7 +25,7 @@ import { toastError } from '../../lib/errors';
 export default function SimulatorPage() {
   const status = useSimulatorStatus();
   if (status.isPending) return <PageLoader />;
-  if (status.data !== true) return <Navigate to="/" replace />;
+  if (status.data !== 'admins' && status.data !== 'everyone') return <Navigate to="/" replace />;
   return (
     <AccessGate rule={ACCESS.simulator}>
       <SimulatorWorkbench />
