@@ -87,7 +87,11 @@ async function answer(ctx: AppContext, companyId: number, ticketId: number): Pro
   const agent = await automatedAgentFor(ctx.db, ticket);
   if (agent?.kind !== 'prompt') return;
   const prompt = await findPrompt(ctx.db, companyId, agent.promptId);
-  if (!prompt) return;
+  // The prompt in charge was deleted meanwhile: people take the customer.
+  if (!prompt) {
+    await handOverToPeople(ctx, ticket);
+    return;
+  }
   ticket = await takeCharge(ctx, ticket, agent);
   try {
     const apiKey = openApiKey(ctx, prompt);
