@@ -80,3 +80,13 @@ test('an AI prompt answers the customer and hands the ticket over to people', as
     })
     .toEqual({ status: 'pending', queueId: people, userId: null, whatsappId });
 });
+
+test('a plan without OpenAI hides /prompts and the page itself refuses', async ({ page, request }) => {
+  const company = await seedCompany(request, { plan: { useOpenAi: false } });
+  await signInAndWait(page, company.admin.email, company.admin.password);
+  await expect(page.getByTestId('menu-item-queues')).toBeVisible();
+  await expect(page.getByTestId('menu-item-prompts')).toHaveCount(0);
+  await page.goto('/prompts');
+  await expect(page.getByText('Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/, { timeout: 5_000 });
+});
