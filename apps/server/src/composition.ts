@@ -10,7 +10,7 @@
  *     that handler
  *  4. the context, whole: what every route and service receives
  *  5. background parts of the worker role: sessions, outbox, ticket timers, schedule sender,
- *     contact-list number check, invoices
+ *     contact-list number check, invoices, campaign dispatcher, webhook deliveries
  *
  * A new job (a campaign dispatcher, an invoice run...) is one more entry of `background`.
  */
@@ -32,6 +32,7 @@ import { createEarlyAcks } from './modules/messages/message-acks.js';
 import { createOutbox, type Outbox } from './modules/messages/outbox.js';
 import { createScheduleSender, type ScheduleSender } from './modules/schedules/schedule-sender.js';
 import { createInvoiceJob, type InvoiceJob } from './modules/billing/billing.jobs.js';
+import { WebhookDispatcher, createWebhookPublisher, type Publisher } from './modules/outgoing-webhooks/outgoing-webhooks.jobs.js';
 import { registerTicketRoom } from './modules/tickets/tickets.routes.js';
 import { registerUserPresence } from './modules/users/users.service.js';
 import { createGuards, type Guards } from './platform/authenticate.js';
@@ -82,6 +83,9 @@ export interface Composition {
   campaignDispatcher: CampaignDispatcher;
   /** The AI prompt agent (tests wait until it answered). */
   promptAgent: PromptAgent;
+  /** Outgoing webhooks: the event publisher (every role) and the worker's sender. */
+  webhookPublisher: Publisher;
+  webhookDispatcher: WebhookDispatcher;
   /** Started in this order, stopped in the reverse one. */
   background: BackgroundPart[];
   /** Starts the background parts of these roles (the process's ROLES by default) that are not running yet. */
@@ -125,6 +129,7 @@ export function compose(app: FastifyInstance, options: AppOptions): Composition 
   const promptAgent = createPromptAgent();
   const automation = new AutomationHooks<AppContext>([queueBot, promptAgent, campaignConfirmations(() => campaignDispatcher)]);
   const earlyAcks = createEarlyAcks();
+  const webhookPublisher = createWebhookPublisher({ db: database.db, clock, log });
   const inbound = options.inboundEvents ? options.inboundEvents(log) : createInboundHandler(() => ctx);
   const sessions = createSessionManager(
     { db: database.db, live, log, clock, media, registry, handler: inbound },
@@ -149,6 +154,7 @@ export function compose(app: FastifyInstance, options: AppOptions): Composition 
     automation,
     earlyAcks,
     secrets: createSecretBox(config.secretsKey),
+    webhooks: webhookPublisher,
   };
   const guards = createGuards((token, options) => resolveActor(ctx, token, options));
 
@@ -159,6 +165,7 @@ export function compose(app: FastifyInstance, options: AppOptions): Composition 
   const numberChecker = createNumberChecker(ctx);
   const invoiceJob = createInvoiceJob(ctx);
   const campaignDispatcher = createCampaignDispatcher(ctx);
+  const webhookDispatcher = new WebhookDispatcher(ctx);
   const background: BackgroundPart[] = [
     { name: 'whatsapp-sessions', role: 'worker', start: () => sessions.start(), stop: () => sessions.stop() },
     { name: 'outbox', role: 'worker', start: () => outbox.start(), stop: () => outbox.stop() },
@@ -169,6 +176,7 @@ export function compose(app: FastifyInstance, options: AppOptions): Composition 
     { name: 'campaign-dispatcher', role: 'worker', start: () => campaignDispatcher.start(), stop: () => campaignDispatcher.stop() },
     // Answers the AI is still working on finish before the parts they need stop.
     { name: 'prompt-agent', role: 'worker', start: () => undefined, stop: () => promptAgent.idle() },
+    { name: 'webhook-deliveries', role: 'worker', start: () => webhookDispatcher.start(), stop: () => webhookDispatcher.stop() },
   ];
 
   // What sockets may join and who is online: the realtime role's, registered once.
@@ -190,6 +198,8 @@ export function compose(app: FastifyInstance, options: AppOptions): Composition 
     invoiceJob,
     campaignDispatcher,
     promptAgent,
+    webhookPublisher,
+    webhookDispatcher,
     background,
     async start(roles = config.roles) {
       const wanted = new Set(roles);

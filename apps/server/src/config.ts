@@ -61,6 +61,9 @@ const envSchema = z.object({
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(30_000),
   /** Azure Speech text-to-speech base; blank: https://{voiceRegion}.tts.speech.microsoft.com. */
   AZURE_SPEECH_URL: z.string().url().optional(),
+  /** Outgoing webhooks may reach private, loopback and link-local addresses (demo and development). */
+  WEBHOOKS_ALLOW_PRIVATE: flag,
+  WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });
 
 export const DEFAULT_ADMIN_PASSWORD = 'atende-admin';
@@ -105,6 +108,8 @@ export interface Config {
   secretsKey: string;
   /** AI prompts: the chat, transcription and speech services they reach. */
   ai: { openAiBaseUrl: string; model: string; timeoutMs: number; azureSpeechUrl?: string };
+  /** Outgoing webhooks: whether private addresses are allowed (off unless DEMO), the wait for an answer. */
+  webhooks: { allowPrivate: boolean; timeoutMs: number };
 }
 
 export interface PixConfig {
@@ -203,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.OPENAI_TIMEOUT_MS,
       azureSpeechUrl: e.AZURE_SPEECH_URL?.replace(/\/+$/, ''),
     },
+    webhooks: { allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE ?? demo, timeoutMs: e.WEBHOOKS_TIMEOUT_MS },
     login: {
       maxPerIp: e.LOGIN_MAX_PER_IP,
       windowSeconds: e.LOGIN_WINDOW_SECONDS,

@@ -107,7 +107,7 @@ export const ERROR_CODES = [
   'ERR_CONTACT_LIST_DUPLICATED_NUMBER',
   /** Campaigns are switched off for the company (setting campaignsEnabled). */
   'ERR_CAMPAIGNS_DISABLED',
-  /** Only .xlsx and .csv spreadsheets are read (.xls is refused: see decisions). */
+  /** Only .xlsx, .xls and .csv spreadsheets are read. */
   'ERR_IMPORT_FILE_TYPE',
   /** The spreadsheet could not be read (damaged, or not what its extension says). */
   'ERR_IMPORT_FILE_UNREADABLE',
@@ -140,6 +140,12 @@ export const ERROR_CODES = [
   'ERR_NO_PROMPT_FOUND',
   /** A prompt answers for a queue: none was chosen ('Informe o setor'). */
   'ERR_PROMPT_QUEUE_REQUIRED',
+  // outgoing webhooks
+  'ERR_NO_WEBHOOK_FOUND',
+  /** The webhook's address is private, loopback or link-local (or resolves to one). */
+  'ERR_WEBHOOK_URL_NOT_ALLOWED',
+  /** The company already has WEBHOOKS.maxSubscriptionsPerCompany webhooks. */
+  'ERR_WEBHOOK_LIMIT',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

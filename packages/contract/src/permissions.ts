@@ -36,6 +36,8 @@ export const PERMISSIONS = {
   'billing:pay': ['admin'],
   /** The company's AI prompts (/prompts), with their API keys. */
   'prompts:manage': ['admin'],
+  /** The company's outgoing webhooks (Settings > Webhooks); also needs the plan's useExternalApi. */
+  'webhooks:manage': ['admin'],
 } as const satisfies Record<string, readonly Profile[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -25,6 +25,7 @@ import * as campaigns from './0024_campaigns.js';
 import * as connectionIntegration from './0026_connection_integration.js';
 import * as billing from './0025_billing.js';
 import * as prompts from './0027_prompts.js';
+import * as outgoingWebhooks from './0028_outgoing_webhooks.js';
 
 /**
  * Migrations in order. Listed statically (not read from disk) so the compiled server and the
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '0025_billing': billing,
   '0026_connection_integration': connectionIntegration,
   '0027_prompts': prompts,
+  '0028_outgoing_webhooks': outgoingWebhooks,
 };

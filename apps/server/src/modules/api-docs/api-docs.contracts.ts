@@ -5,7 +5,7 @@ import {
   listContactInput, listQuery, loginInput, messageEditInput, messageSendInput, planInput, queueInput, queueOptionInput,
   quickMessageInput, scheduleInput, scheduleListQuery, settingUpdate, signupInput, simulatorCallInput, simulatorFaultInput,
   simulatorMessageInput, tagInput, tagSyncInput, ticketCreateInput, ticketListQuery, ticketNoteInput, ticketNoteListQuery,
-  ticketUpdateInput, userCreateInput, userUpdateInput, promptInput,
+  ticketUpdateInput, userCreateInput, userUpdateInput, promptInput, webhookSubscriptionInput, webhookSubscriptionUpdate,
 } from '@atende/contract';
 
 /** What a route reads besides its path parameters (those come from the path itself). */
@@ -118,4 +118,8 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
   'POST /api/campaign-settings': { body: campaignSettingsInput },
   'POST /api/prompt': { body: promptInput },
   'PUT /api/prompt/:id': { body: promptInput.partial() },
+  'POST /api/webhook-subscriptions': { body: webhookSubscriptionInput },
+  'PUT /api/webhook-subscriptions/:id': { body: webhookSubscriptionUpdate },
+  'POST /api/webhook-subscriptions/:id/secret': { noBody: true },
+  'POST /api/webhook-subscriptions/:id/test': { noBody: true },
 };
