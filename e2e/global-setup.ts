@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { startFakeOpenAi } from '../apps/server/src/test/fake-openai-server';
 import { startMailCapture } from './support/mail';
 
 /**
@@ -17,6 +18,8 @@ export default async function globalSetup() {
   const mailFile = join(dataDir, 'mails.jsonl');
   const mail = await startMailCapture(mailFile);
   process.env.E2E_MAIL_FILE = mailFile;
+  // AI prompts talk to a local OpenAI and Azure Speech that speak their protocols (replies echo).
+  const openAi = await startFakeOpenAi();
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
     PORT: String(port),
@@ -31,6 +34,7 @@ export default async function globalSetup() {
     // The split-deployment journey serves the web app from another port (e2e/support/split-web.ts).
     CORS_ORIGINS: `http://127.0.0.1:${port + 50}`,
     SMTP_URL: mail.url,
+    ...openAi.env,
   };
   let dropDatabase = async () => undefined;
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -70,6 +74,7 @@ export default async function globalSetup() {
     await new Promise((r) => server.once('exit', r));
     await dropDatabase();
     await mail.close();
+    await openAi.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -5,8 +5,9 @@
  *
  *  1. platform: database, clock, token service, login limiter, media store, provider registry
  *  2. live channel (socket.io; served only by the realtime role, emitting everywhere)
- *  3. conversation engine: inbound handler (with its batcher), automation hooks (the queue bot),
- *     early acks; then the session manager, which cannot exist without that handler
+ *  3. conversation engine: inbound handler (with its batcher), automation hooks (the queue bot,
+ *     the AI prompt agent), early acks; then the session manager, which cannot exist without
+ *     that handler
  *  4. the context, whole: what every route and service receives
  *  5. background parts of the worker role: sessions, outbox, ticket timers, schedule sender,
  *     contact-list number check, invoices, campaign dispatcher, webhook deliveries
@@ -19,6 +20,7 @@ import type { Config, Role } from './config.js';
 import { createProviderRegistry, type RegistryOptions } from './channels/whatsapp/registry.js';
 import type { DatabaseHandle } from './db/database.js';
 import { checkSessions, resolveActor } from './modules/auth/auth.service.js';
+import { createPromptAgent, type PromptAgent } from './modules/bot/prompt-agent.js';
 import { queueBot } from './modules/bot/queue-bot.js';
 import { createTicketTimers, type TicketTimers } from './modules/bot/ticket-timers.js';
 import type { ChannelEventHandler } from './modules/connections/connections.events.js';
@@ -39,6 +41,7 @@ import { systemClock, type Clock } from './platform/clock.js';
 import type { AppContext } from './platform/context.js';
 import { createLiveServer, type LiveServer } from './platform/live.js';
 import { createMediaStore } from './platform/media.js';
+import { createSecretBox } from './platform/sealed.js';
 import { createLoginLimiter } from './platform/rate-limit.js';
 import { createUploads } from './platform/uploads.js';
 import { createTokenService } from './platform/tokens.js';
@@ -78,6 +81,8 @@ export interface Composition {
   numberChecker: NumberChecker;
   invoiceJob: InvoiceJob;
   campaignDispatcher: CampaignDispatcher;
+  /** The AI prompt agent (tests wait until it answered). */
+  promptAgent: PromptAgent;
   /** Outgoing webhooks: the event publisher (every role) and the worker's sender. */
   webhookPublisher: Publisher;
   webhookDispatcher: WebhookDispatcher;
@@ -121,7 +126,8 @@ export function compose(app: FastifyInstance, options: AppOptions): Composition 
   // 3. Conversation engine. Sessions feed the engine, the engine answers through the outbox and the
   // outbox sends through the sessions: the handler and the outbox's bell read the context only
   // when work arrives, by then whole.
-  const automation = new AutomationHooks<AppContext>([queueBot, campaignConfirmations(() => campaignDispatcher)]);
+  const promptAgent = createPromptAgent();
+  const automation = new AutomationHooks<AppContext>([queueBot, promptAgent, campaignConfirmations(() => campaignDispatcher)]);
   const earlyAcks = createEarlyAcks();
   const webhookPublisher = createWebhookPublisher({ db: database.db, clock, log });
   const inbound = options.inboundEvents ? options.inboundEvents(log) : createInboundHandler(() => ctx);
@@ -147,6 +153,7 @@ export function compose(app: FastifyInstance, options: AppOptions): Composition 
     outbox: { kick: (whatsappId) => outbox.kick(whatsappId) },
     automation,
     earlyAcks,
+    secrets: createSecretBox(config.secretsKey),
     webhooks: webhookPublisher,
   };
   const guards = createGuards((token, options) => resolveActor(ctx, token, options));
@@ -167,6 +174,8 @@ export function compose(app: FastifyInstance, options: AppOptions): Composition 
     { name: 'contact-list-number-check', role: 'worker', start: () => numberChecker.start(), stop: () => numberChecker.stop() },
     { name: 'invoices', role: 'worker', start: () => invoiceJob.start(), stop: () => invoiceJob.stop() },
     { name: 'campaign-dispatcher', role: 'worker', start: () => campaignDispatcher.start(), stop: () => campaignDispatcher.stop() },
+    // Answers the AI is still working on finish before the parts they need stop.
+    { name: 'prompt-agent', role: 'worker', start: () => undefined, stop: () => promptAgent.idle() },
     { name: 'webhook-deliveries', role: 'worker', start: () => webhookDispatcher.start(), stop: () => webhookDispatcher.stop() },
   ];
 
@@ -188,6 +197,7 @@ export function compose(app: FastifyInstance, options: AppOptions): Composition 
     numberChecker,
     invoiceJob,
     campaignDispatcher,
+    promptAgent,
     webhookPublisher,
     webhookDispatcher,
     background,

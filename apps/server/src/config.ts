@@ -53,6 +53,14 @@ const envSchema = z.object({
   /** Client certificate for the PSP's mTLS: a PEM holding certificate and key, or a .p12/.pfx. */
   PIX_CERT_PATH: z.string().optional(),
   PIX_CERT_PASSPHRASE: z.string().optional(),
+  /** Seals secrets kept in the database (prompts' API keys); derived from the JWT secret when unset. */
+  SECRETS_KEY: z.string().min(16).optional(),
+  /** The OpenAI API (or a compatible one) that AI prompts talk to. */
+  OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
+  OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(30_000),
+  /** Azure Speech text-to-speech base; blank: https://{voiceRegion}.tts.speech.microsoft.com. */
+  AZURE_SPEECH_URL: z.string().url().optional(),
   /** Outgoing webhooks may reach private, loopback and link-local addresses (demo and development). */
   WEBHOOKS_ALLOW_PRIVATE: flag,
   WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
@@ -96,6 +104,10 @@ export interface Config {
   uploads: { quotaBytes: number; perMinute: number };
   /** The Pix PSP; null when payments are not configured. `demoPsp`: the built-in fake answers. */
   pix: PixConfig | null;
+  /** Seals secrets kept in the database (platform/sealed.ts). */
+  secretsKey: string;
+  /** AI prompts: the chat, transcription and speech services they reach. */
+  ai: { openAiBaseUrl: string; model: string; timeoutMs: number; azureSpeechUrl?: string };
   /** Outgoing webhooks: whether private addresses are allowed (off unless DEMO), the wait for an answer. */
   webhooks: { allowPrivate: boolean; timeoutMs: number };
 }
@@ -189,6 +201,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveRecheckMs: e.LIVE_RECHECK_MS,
     uploads: { quotaBytes: e.MEDIA_QUOTA_MB * 1024 * 1024, perMinute: e.UPLOADS_PER_MINUTE },
     pix: pixConfig(e, demo, e.PORT),
+    secretsKey: e.SECRETS_KEY ?? `jwt:${e.JWT_SECRET ?? secrets!.jwt}`,
+    ai: {
+      openAiBaseUrl: e.OPENAI_BASE_URL.replace(/\/+$/, ''),
+      model: e.OPENAI_MODEL,
+      timeoutMs: e.OPENAI_TIMEOUT_MS,
+      azureSpeechUrl: e.AZURE_SPEECH_URL?.replace(/\/+$/, ''),
+    },
     webhooks: { allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE ?? demo, timeoutMs: e.WEBHOOKS_TIMEOUT_MS },
     login: {
       maxPerIp: e.LOGIN_MAX_PER_IP,

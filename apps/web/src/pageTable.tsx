@@ -43,6 +43,7 @@ const ChatsPage = lazy(() => import('./pages/chats/ChatsPage'));
 const QueuesPage = lazy(() => import('./pages/queues/QueuesPage'));
 const SettingsPage = lazy(() => import('./pages/settings/SettingsPage'));
 const FilesPage = lazy(() => import('./pages/files/FilesPage'));
+const PromptsPage = lazy(() => import('./pages/prompts/PromptsPage'));
 
 const HelpsPage = lazy(() => import('./pages/helps/HelpsPage'));
 const AnnouncementsPage = lazy(() => import('./pages/announcements/AnnouncementsPage'));
@@ -86,7 +87,7 @@ export const PAGES: readonly AppPage[] = [
   { path: '/contact-lists/:contactListId/contacts', page: ListContactsPage, access: ACCESS.campaigns },
   { path: '/campaigns-config', page: CampaignsConfigPage, access: ACCESS.campaigns, menu: admin('campaignsConfig', SettingsIcon, { group: CAMPAIGNS }) },
   { path: '/announcements', page: AnnouncementsPage, access: ACCESS.announcements, menu: admin('announcements', AnnouncementIcon) },
-  { path: '/prompts', page: soon('prompts'), access: ACCESS.prompts, menu: admin('prompts', AllInclusiveIcon) },
+  { path: '/prompts', page: PromptsPage, access: ACCESS.prompts, menu: admin('prompts', AllInclusiveIcon) },
   { path: '/queue-integration', page: soon('queueIntegration'), access: ACCESS.queueIntegration, menu: admin('queueIntegration', DeviceHubIcon) },
   { path: '/connections', page: ConnectionsPage, access: ACCESS.admin, menu: admin('connections', SyncAltIcon, { badge: 'connectionProblems' }) },
   { path: '/files', page: FilesPage, access: ACCESS.admin, menu: admin('files', AttachFileIcon) },

@@ -136,6 +136,10 @@ export const ERROR_CODES = [
   'ERR_CAMPAIGN_NOT_CANCELLED',
   /** Scheduling needs an audience (contact list or tag list), a connection and at least one message. */
   'ERR_CAMPAIGN_INCOMPLETE',
+  // AI prompts
+  'ERR_NO_PROMPT_FOUND',
+  /** A prompt answers for a queue: none was chosen ('Informe o setor'). */
+  'ERR_PROMPT_QUEUE_REQUIRED',
   // outgoing webhooks
   'ERR_NO_WEBHOOK_FOUND',
   /** The webhook's address is private, loopback or link-local (or resolves to one). */

@@ -22,6 +22,7 @@ export * from './users.js';
 export * from './kanban.js';
 
 export * from './files.js';
+export * from './prompts.js';
 
 export * from './chats.js';
 

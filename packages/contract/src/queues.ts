@@ -47,7 +47,7 @@ export const queueInput = z.object({
   schedules: z
     .preprocess((v) => (v === null || (Array.isArray(v) && v.length === 0) ? undefined : v), companySchedulesInput.shape.schedules.optional())
     .transform((list): QueueSchedule[] | null => list ?? null),
-  /** AI prompt and queue integration of the queue (their features arrive later; no link is checked yet). */
+  /** AI prompt (one of the company's) and queue integration of the queue. */
   promptId: optionalRef,
   integrationId: optionalRef,
 });

@@ -12,6 +12,7 @@ import type { LoginLimiter } from './rate-limit.js';
 import type { TokenService } from './tokens.js';
 import type { Clock } from './clock.js';
 import type { MediaStore } from './media.js';
+import type { SecretBox } from './sealed.js';
 import type { Uploads } from './uploads.js';
 
 /**
@@ -43,6 +44,8 @@ export interface AppContext {
    * until the outbox records that id (messages/message-acks.ts).
    */
   earlyAcks: EarlyAcks;
+  /** Seals and opens the secrets kept in the database (SECRETS_KEY). */
+  secrets: SecretBox;
   /** Outgoing webhooks: told of every ticket, message and contact event once it has committed. */
   webhooks: WebhookPublisher;
 }

@@ -181,6 +181,11 @@ const ROUTES: Record<string, RouteInputs> = {
   'GET /api/files/:id': {},
   'PUT /api/files/:id': { body: c.fileListInput.partial() },
   'DELETE /api/files/:id': {},
+  'GET /api/prompt': {},
+  'POST /api/prompt': { body: c.promptInput },
+  'GET /api/prompt/:id': {},
+  'PUT /api/prompt/:id': { body: c.promptInput.partial() },
+  'DELETE /api/prompt/:id': {},
   'POST /api/files/uploadList/:id': { upload: { field: c.FILE_LIST_UPLOAD_FIELDS.file, fields: [c.FILE_LIST_UPLOAD_FIELDS.option, 'typeArch', 'mediaType', 'name'] } },
 
   'GET /api/announcements': { query: c.announcementListQuery },

@@ -17,13 +17,15 @@ interface Props<V extends FieldValues> {
   noneLabel: string;
   options: { id: number; name: string }[];
   testId: string;
+  /** The field's error text, shown under it. */
+  error?: string;
 }
 
 /**
  * A select of one record by id, or none (null). A chosen id missing from the options (deleted,
  * or not visible to the editor) stays listed as `#id` so saving does not silently drop it.
  */
-export function OptionalIdSelect<V extends FieldValues>({ control, name, label, noneLabel, options, testId }: Props<V>) {
+export function OptionalIdSelect<V extends FieldValues>({ control, name, label, noneLabel, options, testId, error }: Props<V>) {
   return (
     <Controller
       control={control}
@@ -37,6 +39,8 @@ export function OptionalIdSelect<V extends FieldValues>({ control, name, label, 
           name={field.name}
           inputRef={field.ref}
           onBlur={field.onBlur}
+          error={Boolean(error)}
+          helperText={error}
           value={field.value ?? ''}
           onChange={(e) => field.onChange(e.target.value === '' ? null : Number(e.target.value))}
           slotProps={{ htmlInput: { 'data-testid': testId } }}

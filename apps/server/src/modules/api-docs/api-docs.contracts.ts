@@ -5,7 +5,7 @@ import {
   listContactInput, listQuery, loginInput, messageEditInput, messageSendInput, planInput, queueInput, queueOptionInput,
   quickMessageInput, scheduleInput, scheduleListQuery, settingUpdate, signupInput, simulatorCallInput, simulatorFaultInput,
   simulatorMessageInput, tagInput, tagSyncInput, ticketCreateInput, ticketListQuery, ticketNoteInput, ticketNoteListQuery,
-  ticketUpdateInput, userCreateInput, userUpdateInput, webhookSubscriptionInput, webhookSubscriptionUpdate,
+  ticketUpdateInput, userCreateInput, userUpdateInput, promptInput, webhookSubscriptionInput, webhookSubscriptionUpdate,
 } from '@atende/contract';
 
 /** What a route reads besides its path parameters (those come from the path itself). */
@@ -116,6 +116,8 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
   'POST /api/campaigns/:id/cancel': { noBody: true },
   'POST /api/campaigns/:id/restart': { noBody: true },
   'POST /api/campaign-settings': { body: campaignSettingsInput },
+  'POST /api/prompt': { body: promptInput },
+  'PUT /api/prompt/:id': { body: promptInput.partial() },
   'POST /api/webhook-subscriptions': { body: webhookSubscriptionInput },
   'PUT /api/webhook-subscriptions/:id': { body: webhookSubscriptionUpdate },
   'POST /api/webhook-subscriptions/:id/secret': { noBody: true },

@@ -1,9 +1,11 @@
 import type { z } from 'zod';
-import { DEFAULT_QUEUE_SCHEDULES, type QueueEventPayload, type queueInput } from '@atende/contract';
+import { DEFAULT_QUEUE_SCHEDULES, V, type QueueEventPayload, type queueInput } from '@atende/contract';
+import type { Database } from '../../db/database.js';
 import type { Actor } from '../../platform/actor.js';
 import type { AppContext } from '../../platform/context.js';
-import { conflict, isUniqueViolation, notFound } from '../../platform/errors.js';
+import { AppError, conflict, isUniqueViolation, notFound } from '../../platform/errors.js';
 import { assertWithinPlanLimit } from '../../platform/plan-limits.js';
+import { isPromptOfCompany } from '../prompts/prompts.repository.js';
 import { presentQueue } from './queues.presenter.js';
 import * as repo from './queues.repository.js';
 
@@ -21,6 +23,11 @@ function queueValues(input: Partial<QueueFields>): repo.QueueValues {
 }
 
 const noQueue = () => notFound('ERR_NO_QUEUE_FOUND');
+
+/** The queue's AI prompt must be one of the company's: another company's id is an invalid field. */
+async function assertPromptOfCompany(db: Database, companyId: number, promptId: number | null | undefined) {
+  if (promptId && !(await isPromptOfCompany(db, companyId, promptId))) throw new AppError('ERR_VALIDATION', 400, { fields: { promptId: V.invalid } });
+}
 
 /** Both rules live in unique constraints, so two concurrent saves cannot both pass a pre-check. */
 function duplicateError(error: unknown) {
@@ -44,6 +51,7 @@ export async function showQueue(ctx: AppContext, actor: Actor, queueId: number) 
 }
 
 export async function createQueue(ctx: AppContext, actor: Actor, input: QueueFields) {
+  await assertPromptOfCompany(ctx.db, actor.companyId, input.promptId);
   const row = await ctx.db
     .transaction()
     .execute(async (trx) => {
@@ -60,6 +68,7 @@ export async function createQueue(ctx: AppContext, actor: Actor, input: QueueFie
 }
 
 export async function updateQueue(ctx: AppContext, actor: Actor, queueId: number, input: Partial<QueueFields>) {
+  await assertPromptOfCompany(ctx.db, actor.companyId, input.promptId);
   const row = await repo
     .updateQueueRow(ctx.db, actor.companyId, queueId, { ...queueValues(input), updatedAt: ctx.clock.now() })
     .catch((error) => {

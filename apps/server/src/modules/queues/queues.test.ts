@@ -138,6 +138,9 @@ describe('greeting, out-of-hours message, order and working hours', () => {
   const schedules = WEEKDAYS_EN.map((weekdayEn, i) => ({ weekday: `Dia ${i}`, weekdayEn, startTime: '09:00', endTime: i < 5 ? '17:30' : '' }));
 
   it('stores what the queue dialog sends and answers it back', async () => {
+    // The queue's AI prompt must exist in the company (it answers for another queue here).
+    const host = (await admin.post('/api/queue', { name: 'Recepção IA', color: '#0a0a09' })).json();
+    const prompt = (await admin.post('/api/prompt', { name: 'Assistente', prompt: 'Responda com educação.', queueId: host.id })).json();
     const res = await admin.post('/api/queue', {
       name: 'Atendimento',
       color: '#0a0a01',
@@ -145,12 +148,12 @@ describe('greeting, out-of-hours message, order and working hours', () => {
       outOfHoursMessage: 'Estamos fechados.',
       orderQueue: 2,
       schedules,
-      promptId: 7,
+      promptId: prompt.id,
       integrationId: 3,
     });
     expect(res.statusCode).toBe(200);
     const queue = res.json();
-    expect(queue).toMatchObject({ greetingMessage: 'Olá! Escolha uma opção.', outOfHoursMessage: 'Estamos fechados.', orderQueue: 2, schedules, promptId: 7, integrationId: 3 });
+    expect(queue).toMatchObject({ greetingMessage: 'Olá! Escolha uma opção.', outOfHoursMessage: 'Estamos fechados.', orderQueue: 2, schedules, promptId: prompt.id, integrationId: 3 });
     expect((await agent.get(`/api/queue/${queue.id}`)).json()).toEqual(queue);
   });
 

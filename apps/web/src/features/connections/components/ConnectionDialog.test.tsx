@@ -60,6 +60,7 @@ describe('<ConnectionDialog>', { timeout: 20_000 }, () => {
           ratingMessage: '',
           queueIds: [],
           transferQueueId: null,
+          promptId: null,
           timeToTransfer: 0,
           expiresTicket: 0,
           expiresInactiveMessage: '',
@@ -153,7 +154,7 @@ describe('<ConnectionDialog>', { timeout: 20_000 }, () => {
     expect(put.url).toBe('/api/whatsapp/4');
     expect(put.body).toMatchObject({ name: 'Oficial', greetingMessage: 'Olá!', queueIds: [1], cloud: { phoneNumberId: '1098765', verifyToken: 'verify-me' } });
     expect((put.body as { cloud: object }).cloud).not.toHaveProperty('accessToken');
-    expect(put.body).not.toHaveProperty('promptId');
+    expect(put.body).toMatchObject({ promptId: null });
   });
 
   it('tells a server refusal in words', async () => {

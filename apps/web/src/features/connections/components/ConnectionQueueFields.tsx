@@ -5,6 +5,7 @@ import { type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { OptionalIdSelect } from '../../../components/OptionalIdSelect';
 import { validationText } from '../../../lib/forms';
+import { PromptSelect } from '../../prompts';
 import { QueueMultiSelect } from '../../queues';
 import type { ConnectionFormValues, ConnectionPayload } from './connectionForm';
 
@@ -47,6 +48,7 @@ export function ConnectionQueueFields({ form, queues }: Props) {
         />
         {numberField('timeToTransfer', t('dialog.zeroDisables'))}
       </Box>
+      <PromptSelect control={form.control} name="promptId" testId="connection-prompt" />
       <Box sx={{ display: 'flex', gap: 2, flexDirection: { xs: 'column', sm: 'row' } }}>
         {numberField('expiresTicket', t('dialog.zeroDisables'))}
         <TextField

@@ -12,7 +12,7 @@ type NumberField = number | string;
 /** A provider's settings as typed; its secrets are write-only (empty keeps the stored one). */
 export type ProviderSettingsValues = Record<string, string>;
 
-/** What the dialog edits: every field of a connection the contract has, except the prompt. */
+/** What the dialog edits: every field of a connection the contract has. */
 export interface ConnectionFormValues extends Record<ProviderSettingsField, ProviderSettingsValues> {
   name: string;
   isDefault: boolean;
@@ -28,6 +28,8 @@ export interface ConnectionFormValues extends Record<ProviderSettingsField, Prov
   expiresInactiveMessage: string;
   timeUseBotQueues: NumberField;
   maxUseBotQueues: NumberField;
+  /** The AI prompt that answers while a ticket has no queue yet, or none. */
+  promptId: number | null;
 }
 
 export type ConnectionPayload = z.output<typeof connectionInput>;
@@ -35,7 +37,7 @@ export type ConnectionPayload = z.output<typeof connectionInput>;
 export const CONNECTION_FORM_FIELDS = [
   'name', 'isDefault', 'provider', 'greetingMessage', 'complationMessage', 'outOfHoursMessage', 'ratingMessage',
   'queueIds', 'transferQueueId', 'timeToTransfer', 'expiresTicket', 'expiresInactiveMessage', 'timeUseBotQueues',
-  'maxUseBotQueues',
+  'maxUseBotQueues', 'promptId',
   ...PROVIDER_CONFIG_SPECS.flatMap((spec) => spec.fields.map((name) => `${spec.field}.${name}` as const)),
 ] as const;
 
@@ -74,6 +76,7 @@ export function emptyConnectionForm(): ConnectionFormValues {
     expiresInactiveMessage: defaults.expiresInactiveMessage,
     timeUseBotQueues: defaults.timeUseBotQueues,
     maxUseBotQueues: defaults.maxUseBotQueues,
+    promptId: defaults.promptId,
     ...settingsForm(),
   };
 }
@@ -94,6 +97,7 @@ export function connectionToForm(connection: Connection): ConnectionFormValues {
     expiresInactiveMessage: connection.expiresInactiveMessage ?? '',
     timeUseBotQueues: connection.timeUseBotQueues ?? 0,
     maxUseBotQueues: connection.maxUseBotQueues ?? 3,
+    promptId: connection.promptId ?? null,
     ...settingsForm(connection),
   };
 }
@@ -117,15 +121,14 @@ export function connectionFormResolver(stored: Connection | undefined): Resolver
   return zodResolver(schema) as unknown as Resolver<ConnectionFormValues, unknown, ConnectionPayload>;
 }
 
-export type ConnectionSave = Omit<ConnectionPayload, 'promptId'>;
+export type ConnectionSave = ConnectionPayload;
 
 /**
  * What goes to the server: the chosen provider's settings only, its required plain settings always
- * and any other only when typed (an empty field keeps the stored secret). The prompt is not edited
- * here (no prompts page yet), so it is left out and an edit keeps it.
+ * and any other only when typed (an empty field keeps the stored secret).
  */
 export function connectionPayload(values: ConnectionPayload): ConnectionSave {
-  const { promptId: _prompt, ...all } = values;
+  const all = values;
   const rest = Object.fromEntries(Object.entries(all).filter(([key]) => !PROVIDER_CONFIG_SPECS.some((spec) => spec.field === key))) as ConnectionSave;
   const spec = providerConfigSpecOf(rest.provider);
   const typed = spec && ((all as Record<string, unknown>)[spec.field] as ProviderSettingsValues | undefined);

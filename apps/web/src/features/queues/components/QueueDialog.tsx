@@ -21,6 +21,7 @@ import { useSettingValue } from '../../settings';
 import { useQueue, useSaveQueue } from '../api';
 import { QueueColorField } from './QueueColorField';
 import { QueueOptionsEditor } from './QueueOptionsEditor';
+import { PromptSelect } from '../../prompts';
 import { emptyQueueForm, QUEUE_FORM_FIELDS, queueFormResolver, queueToForm, scheduleFieldErrors, type QueueFormValues, type QueuePayload } from './queueForm';
 import { ScheduleEditor } from '../../../components/ScheduleEditor';
 
@@ -107,6 +108,7 @@ export default function QueueDialog({ queueId, onClose }: QueueDialogProps) {
               </Box>
               <TextField {...textFieldProps(form, 'greetingMessage', 'queue-greeting')} label={t('dialog.greetingMessage')} multiline minRows={3} />
               <TextField {...textFieldProps(form, 'outOfHoursMessage', 'queue-out-of-hours')} label={t('dialog.outOfHoursMessage')} multiline minRows={3} />
+              <PromptSelect control={control} name="promptId" testId="queue-prompt" />
               <Divider textAlign="left" sx={{ my: 2 }}>
                 <Typography variant="overline" color="text.secondary">
                   {t('options.heading')}

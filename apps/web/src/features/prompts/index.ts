@@ -1,0 +1,1 @@
+export { PromptSelect } from './components/PromptSelect';
