@@ -5,7 +5,8 @@
  *
  *  1. platform: database, clock, token service, login limiter, media store, provider registry
  *  2. live channel (socket.io; served only by the realtime role, emitting everywhere)
- *  3. conversation engine: inbound handler (with its batcher), automation hooks (the queue bot),
+ *  3. conversation engine: inbound handler (with its batcher), automation hooks (the queue bot,
+ *     the queue integrations),
  *     early acks; then the session manager, which cannot exist without that handler
  *  4. the context, whole: what every route and service receives
  *  5. background parts of the worker role: sessions, outbox, ticket timers, schedule sender,
@@ -19,6 +20,7 @@ import type { Config, Role } from './config.js';
 import { createProviderRegistry, type RegistryOptions } from './channels/whatsapp/registry.js';
 import type { DatabaseHandle } from './db/database.js';
 import { checkSessions, resolveActor } from './modules/auth/auth.service.js';
+import { createIntegrationAgent, type IntegrationAgent } from './modules/bot/integrations/integration-agent.js';
 import { queueBot } from './modules/bot/queue-bot.js';
 import { createTicketTimers, type TicketTimers } from './modules/bot/ticket-timers.js';
 import type { ChannelEventHandler } from './modules/connections/connections.events.js';
@@ -77,6 +79,8 @@ export interface Composition {
   numberChecker: NumberChecker;
   invoiceJob: InvoiceJob;
   campaignDispatcher: CampaignDispatcher;
+  /** The queue integrations' hook (tests wait until its answers are done). */
+  integrationAgent: IntegrationAgent;
   /** Started in this order, stopped in the reverse one. */
   background: BackgroundPart[];
   /** Starts the background parts of these roles (the process's ROLES by default) that are not running yet. */
@@ -117,7 +121,9 @@ export function compose(app: FastifyInstance, options: AppOptions): Composition 
   // 3. Conversation engine. Sessions feed the engine, the engine answers through the outbox and the
   // outbox sends through the sessions: the handler and the outbox's bell read the context only
   // when work arrives, by then whole.
-  const automation = new AutomationHooks<AppContext>([queueBot, campaignConfirmations(() => campaignDispatcher)]);
+  // The integrations come after the queue bot: a menu choice may just have put the ticket in a queue with one.
+  const integrationAgent = createIntegrationAgent();
+  const automation = new AutomationHooks<AppContext>([queueBot, campaignConfirmations(() => campaignDispatcher), integrationAgent]);
   const earlyAcks = createEarlyAcks();
   const inbound = options.inboundEvents ? options.inboundEvents(log) : createInboundHandler(() => ctx);
   const sessions = createSessionManager(
@@ -180,6 +186,7 @@ export function compose(app: FastifyInstance, options: AppOptions): Composition 
     numberChecker,
     invoiceJob,
     campaignDispatcher,
+    integrationAgent,
     background,
     async start(roles = config.roles) {
       const wanted = new Set(roles);

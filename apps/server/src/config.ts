@@ -53,6 +53,12 @@ const envSchema = z.object({
   /** Client certificate for the PSP's mTLS: a PEM holding certificate and key, or a .p12/.pfx. */
   PIX_CERT_PATH: z.string().optional(),
   PIX_CERT_PASSPHRASE: z.string().optional(),
+  /** Key of the secrets stored at rest (integration credentials); derived from JWT_SECRET when unset. */
+  SECRETS_KEY: z.string().min(16).optional(),
+  /** Dialogflow ES API base (Google's when unset). */
+  DIALOGFLOW_API_URL: z.string().url().default('https://dialogflow.googleapis.com'),
+  /** How long a call to a queue integration (Typebot, n8n, webhook, Dialogflow) may take. */
+  INTEGRATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
 });
 
 export const DEFAULT_ADMIN_PASSWORD = 'atende-admin';
@@ -93,6 +99,9 @@ export interface Config {
   uploads: { quotaBytes: number; perMinute: number };
   /** The Pix PSP; null when payments are not configured. `demoPsp`: the built-in fake answers. */
   pix: PixConfig | null;
+  /** Key material of platform/secrets-box.ts. */
+  secretsKey: string;
+  integrations: { dialogflowApiUrl: string; timeoutMs: number };
 }
 
 export interface PixConfig {
@@ -184,6 +193,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveRecheckMs: e.LIVE_RECHECK_MS,
     uploads: { quotaBytes: e.MEDIA_QUOTA_MB * 1024 * 1024, perMinute: e.UPLOADS_PER_MINUTE },
     pix: pixConfig(e, demo, e.PORT),
+    secretsKey: e.SECRETS_KEY ?? `jwt:${e.JWT_SECRET ?? secrets!.jwt}`,
+    integrations: { dialogflowApiUrl: e.DIALOGFLOW_API_URL.replace(/\/+$/, ''), timeoutMs: e.INTEGRATION_TIMEOUT_MS },
     login: {
       maxPerIp: e.LOGIN_MAX_PER_IP,
       windowSeconds: e.LOGIN_WINDOW_SECONDS,

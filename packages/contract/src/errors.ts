@@ -136,6 +136,12 @@ export const ERROR_CODES = [
   'ERR_CAMPAIGN_NOT_CANCELLED',
   /** Scheduling needs an audience (contact list or tag list), a connection and at least one message. */
   'ERR_CAMPAIGN_INCOMPLETE',
+  // queue integrations
+  'ERR_NO_INTEGRATION_FOUND',
+  /** Dialogflow's token endpoint refused the service account (wrong key, disabled account). */
+  'ERR_DIALOGFLOW_AUTH_FAILED',
+  /** Dialogflow did not open the session: unknown project, no permission, unreachable or timed out (details.status). */
+  'ERR_DIALOGFLOW_REQUEST_FAILED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -13,6 +13,7 @@ import type { Contact } from './contacts.js';
 import type { FileListEventPayload } from './files.js';
 import type { MessageEvent } from './messages.js';
 import type { Queue } from './queues.js';
+import type { QueueIntegrationEventPayload } from './queue-integrations.js';
 import type { ScheduleEventPayload } from './schedules.js';
 import type { SettingEntry } from './settings.js';
 import type { Tag } from './tags.js';
@@ -49,6 +50,8 @@ export interface LiveEventMap {
   /** A Pix charge of the company was paid (the checkout waits for it). */
   payment: PaymentEventPayload;
   campaign: CampaignEventPayload;
+  /** Admins only: the queue integrations list. */
+  queueIntegration: QueueIntegrationEventPayload;
 }
 export type LiveEntity = keyof LiveEventMap;
 export type LivePayload<E extends LiveEntity> = LiveEventMap[E];

@@ -32,3 +32,4 @@ export * from './contact-lists.js';
 export * from './messages-api.js';
 export * from './billing.js';
 export * from './campaigns.js';
+export * from './queue-integrations.js';

@@ -7,6 +7,7 @@ import type { Actor } from '../../platform/actor.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, conflict, isForeignKeyViolation, isUniqueViolation, notFound } from '../../platform/errors.js';
 import { assertWithinPlanLimit } from '../../platform/plan-limits.js';
+import { assertIntegrationOfCompany } from '../queue-integrations/queue-integrations.refs.js';
 import { queueIdsOfCompany } from '../queues/queues.repository.js';
 import { announceConnection, announceDeleted } from './connections.live.js';
 import { assertGreeting, assertProviderAvailable, assertProviderConfig, maySeeSecrets } from './connections.policy.js';
@@ -103,6 +104,7 @@ export async function createConnection(ctx: AppContext, actor: Actor, input: Con
     .transaction()
     .execute(async (trx) => {
       await assertQueuesOfCompany(trx, companyId, input.queueIds, input.transferQueueId);
+      await assertIntegrationOfCompany(trx, companyId, input.integrationId);
       await assertWithinPlanLimit(trx, companyId, 'connections', (t) => repo.countConnections(t, companyId));
       const current = await repo.defaultConnectionRow(trx, companyId);
       const isDefault = input.isDefault || !current;
@@ -119,6 +121,7 @@ export async function createConnection(ctx: AppContext, actor: Actor, input: Con
         token: newSecret(),
         transferQueueId: input.transferQueueId,
         promptId: input.promptId,
+        integrationId: input.integrationId,
         timeToTransfer: input.timeToTransfer,
         expiresTicket: input.expiresTicket,
         expiresInactiveMessage: input.expiresInactiveMessage,
@@ -166,6 +169,7 @@ export async function updateConnection(ctx: AppContext, actor: Actor, whatsappId
         : ((await repo.queuesOfConnections(trx, companyId, [whatsappId])).get(whatsappId)?.length ?? 0);
       assertGreeting(queueCount, sent.greetingMessage ?? current.greetingMessage);
       await assertQueuesOfCompany(trx, companyId, sent.queueIds, sent.transferQueueId);
+      await assertIntegrationOfCompany(trx, companyId, sent.integrationId);
       if (sent.isDefault === false && current.isDefault) throw new AppError('ERR_NO_OTHER_WHATSAPP', 400);
 
       let previous: WhatsappRow | undefined;

@@ -4,6 +4,7 @@ import type { Actor } from '../../platform/actor.js';
 import type { AppContext } from '../../platform/context.js';
 import { conflict, isUniqueViolation, notFound } from '../../platform/errors.js';
 import { assertWithinPlanLimit } from '../../platform/plan-limits.js';
+import { assertIntegrationOfCompany } from '../queue-integrations/queue-integrations.refs.js';
 import { presentQueue } from './queues.presenter.js';
 import * as repo from './queues.repository.js';
 
@@ -44,6 +45,7 @@ export async function showQueue(ctx: AppContext, actor: Actor, queueId: number) 
 }
 
 export async function createQueue(ctx: AppContext, actor: Actor, input: QueueFields) {
+  await assertIntegrationOfCompany(ctx.db, actor.companyId, input.integrationId);
   const row = await ctx.db
     .transaction()
     .execute(async (trx) => {
@@ -60,6 +62,7 @@ export async function createQueue(ctx: AppContext, actor: Actor, input: QueueFie
 }
 
 export async function updateQueue(ctx: AppContext, actor: Actor, queueId: number, input: Partial<QueueFields>) {
+  await assertIntegrationOfCompany(ctx.db, actor.companyId, input.integrationId);
   const row = await repo
     .updateQueueRow(ctx.db, actor.companyId, queueId, { ...queueValues(input), updatedAt: ctx.clock.now() })
     .catch((error) => {

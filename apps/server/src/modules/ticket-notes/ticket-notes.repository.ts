@@ -27,7 +27,7 @@ export function findNote(db: Database, companyId: number, noteId: number) {
   return db.selectFrom('ticketNotes').selectAll().where('companyId', '=', companyId).where('id', '=', noteId).executeTakeFirst();
 }
 
-export function insertNote(db: Database, values: { companyId: number; ticketId: number; contactId: number; userId: number; note: string }) {
+export function insertNote(db: Database, values: { companyId: number; ticketId: number; contactId: number; userId: number | null; note: string }) {
   return db.insertInto('ticketNotes').values(values).returning('id').executeTakeFirstOrThrow();
 }
 
