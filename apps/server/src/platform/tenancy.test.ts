@@ -40,6 +40,7 @@ interface Ids {
   contactListItemId: number;
   invoiceId: number;
   campaignId: number;
+  integrationId: number;
 }
 
 interface Probe {
@@ -228,6 +229,9 @@ const PROBES: Probe[] = [
   { route: 'DELETE /api/campaigns/:id/media-upload', url: (b) => `/api/campaigns/${b.campaignId}/media-upload`, status: 404, error: 'ERR_NO_CAMPAIGN_FOUND' },
   { route: 'POST /api/campaigns/:id/cancel', url: (b) => `/api/campaigns/${b.campaignId}/cancel`, status: 404, error: 'ERR_NO_CAMPAIGN_FOUND' },
   { route: 'POST /api/campaigns/:id/restart', url: (b) => `/api/campaigns/${b.campaignId}/restart`, status: 404, error: 'ERR_NO_CAMPAIGN_FOUND' },
+  { route: 'GET /api/queueIntegration/:id', url: (b) => `/api/queueIntegration/${b.integrationId}`, status: 404, error: 'ERR_NO_INTEGRATION_FOUND' },
+  { route: 'PUT /api/queueIntegration/:id', url: (b) => `/api/queueIntegration/${b.integrationId}`, body: () => ({ name: 'Hijacked' }), status: 404, error: 'ERR_NO_INTEGRATION_FOUND' },
+  { route: 'DELETE /api/queueIntegration/:id', url: (b) => `/api/queueIntegration/${b.integrationId}`, status: 404, error: 'ERR_NO_INTEGRATION_FOUND' },
 ];
 
 /**
@@ -241,6 +245,7 @@ const GUARDED = [
   '/api/tickets/', '/api/messages/', '/api/schedules/', '/api/files/', '/api/chats/', '/api/announcements/', '/api/helps/',
   '/api/forgetpassword/', '/api/resetpasswords/', '/api/contact-lists/', '/api/contact-list-items/', '/api/invoices/',
   '/api/forgetpassword/', '/api/resetpasswords/', '/api/contact-lists/', '/api/contact-list-items/', '/api/campaigns/',
+  '/api/queueIntegration/',
 ];
 
 /** Ids of B sent inside bodies: refused as invalid fields, never linked. */
@@ -291,6 +296,8 @@ const BODY_PROBES: Array<Omit<Probe, 'route'> & { method: 'POST' | 'PUT' }> = [
   { method: 'POST', url: () => '/api/campaigns', body: (b) => ({ name: 'Cross campaign', whatsappId: b.whatsappId }), status: 404, error: 'ERR_NO_WAPP_FOUND' },
   { method: 'POST', url: () => '/api/campaigns', body: (b) => ({ name: 'Cross campaign', tagListId: b.tagId }), status: 404, error: 'ERR_NO_TAG_FOUND' },
   { method: 'POST', url: () => '/api/campaigns', body: (b) => ({ name: 'Cross campaign', fileListId: b.fileListId }), status: 404, error: 'ERR_NO_FILE_LIST_FOUND' },
+  { method: 'POST', url: () => '/api/queue', body: (b) => ({ name: 'Cross queue', color: '#acacac', integrationId: b.integrationId }), status: 400, error: 'ERR_VALIDATION' },
+  { method: 'POST', url: () => '/api/whatsapp', body: (b) => ({ name: 'Cross integration', integrationId: b.integrationId }), status: 400, error: 'ERR_VALIDATION' },
 ];
 
 /** B's ids in query strings: not found, never B's rows. */
@@ -370,6 +377,7 @@ async function snapshotOfB() {
     `/api/invoices/${b.invoiceId}`,
     `/api/campaigns/${b.campaignId}`,
     '/api/campaign-settings',
+    `/api/queueIntegration/${b.integrationId}`,
   ];
   const answers = await Promise.all(reads.map((url) => adminB.get(url)));
   for (const res of answers) expect(res.statusCode).toBe(200);
@@ -414,6 +422,7 @@ beforeAll(async () => {
     .returning('id')
     .executeTakeFirstOrThrow();
   const campaignId = (await adminB.post('/api/campaigns', { name: 'Campanha B', message1: 'Olá', contactListId })).json().id;
+  const integrationId = (await adminB.post('/api/queueIntegration', { type: 'webhook', name: 'Integração B', urlN8N: 'http://b.example/hook' })).json().id;
   const message = await t.database.db
     .insertInto('messages')
     .values({ companyId: companyB.companyId, ticketId, contactId, whatsappId, fromMe: true, userId: companyB.adminId, body: 'B only', delivery: 'sent', sentAt: Date.now() })
@@ -448,6 +457,7 @@ beforeAll(async () => {
     contactListItemId,
     invoiceId: invoice.id,
     campaignId,
+    integrationId,
   };
 });
 afterAll(() => t.close());

@@ -5,7 +5,7 @@ import {
   listContactInput, listQuery, loginInput, messageEditInput, messageSendInput, planInput, queueInput, queueOptionInput,
   quickMessageInput, scheduleInput, scheduleListQuery, settingUpdate, signupInput, simulatorCallInput, simulatorFaultInput,
   simulatorMessageInput, tagInput, tagSyncInput, ticketCreateInput, ticketListQuery, ticketNoteInput, ticketNoteListQuery,
-  ticketUpdateInput, userCreateInput, userUpdateInput,
+  ticketUpdateInput, userCreateInput, userUpdateInput, queueIntegrationInput, queueIntegrationListQuery, queueIntegrationTestInput,
 } from '@atende/contract';
 
 /** What a route reads besides its path parameters (those come from the path itself). */
@@ -116,4 +116,8 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
   'POST /api/campaigns/:id/cancel': { noBody: true },
   'POST /api/campaigns/:id/restart': { noBody: true },
   'POST /api/campaign-settings': { body: campaignSettingsInput },
+  'GET /api/queueIntegration': { query: queueIntegrationListQuery },
+  'POST /api/queueIntegration': { body: queueIntegrationInput },
+  'PUT /api/queueIntegration/:id': { body: queueIntegrationInput.partial() },
+  'POST /api/queueIntegration/testSession': { body: queueIntegrationTestInput },
 };

@@ -138,6 +138,7 @@ describe('greeting, out-of-hours message, order and working hours', () => {
   const schedules = WEEKDAYS_EN.map((weekdayEn, i) => ({ weekday: `Dia ${i}`, weekdayEn, startTime: '09:00', endTime: i < 5 ? '17:30' : '' }));
 
   it('stores what the queue dialog sends and answers it back', async () => {
+    const integrationId = (await admin.post('/api/queueIntegration', { type: 'webhook', name: 'Receptor', urlN8N: 'http://n8n.example/hook' })).json().id;
     const res = await admin.post('/api/queue', {
       name: 'Atendimento',
       color: '#0a0a01',
@@ -146,11 +147,11 @@ describe('greeting, out-of-hours message, order and working hours', () => {
       orderQueue: 2,
       schedules,
       promptId: 7,
-      integrationId: 3,
+      integrationId,
     });
     expect(res.statusCode).toBe(200);
     const queue = res.json();
-    expect(queue).toMatchObject({ greetingMessage: 'Olá! Escolha uma opção.', outOfHoursMessage: 'Estamos fechados.', orderQueue: 2, schedules, promptId: 7, integrationId: 3 });
+    expect(queue).toMatchObject({ greetingMessage: 'Olá! Escolha uma opção.', outOfHoursMessage: 'Estamos fechados.', orderQueue: 2, schedules, promptId: 7, integrationId });
     expect((await agent.get(`/api/queue/${queue.id}`)).json()).toEqual(queue);
   });
 
