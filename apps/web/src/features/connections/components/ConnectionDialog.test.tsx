@@ -60,6 +60,7 @@ describe('<ConnectionDialog>', { timeout: 20_000 }, () => {
           ratingMessage: '',
           queueIds: [],
           transferQueueId: null,
+          integrationId: null,
           timeToTransfer: 0,
           expiresTicket: 0,
           expiresInactiveMessage: '',

@@ -13,13 +13,14 @@ export interface QueueFormValues {
   greetingMessage: string;
   outOfHoursMessage: string;
   schedules: CompanySchedule[];
+  integrationId: number | null;
 }
 
 /**
- * Prompt and integration are not edited here: leaving them out of the payload keeps whatever
- * another screen set (the server changes only the fields sent).
+ * The prompt is not edited here: leaving it out of the payload keeps whatever another screen set
+ * (the server changes only the fields sent).
  */
-export type QueuePayload = Omit<z.output<typeof queueInput>, 'promptId' | 'integrationId'>;
+export type QueuePayload = Omit<z.output<typeof queueInput>, 'promptId'>;
 
 export const QUEUE_FORM_FIELDS = [
   'name',
@@ -28,12 +29,13 @@ export const QUEUE_FORM_FIELDS = [
   'greetingMessage',
   'outOfHoursMessage',
   'schedules',
+  'integrationId',
   ...WEEKDAYS_EN.flatMap((_, i) => [`schedules.${i}.startTime`, `schedules.${i}.endTime`] as const),
 ] as const;
 
 /** A new queue starts with the default week (Mon-Fri 08-18, Sat 08-12, Sun closed). */
 export function emptyQueueForm(): QueueFormValues {
-  return { name: '', color: '', orderQueue: '', greetingMessage: '', outOfHoursMessage: '', schedules: completeWeek(null, DEFAULT_QUEUE_SCHEDULES) };
+  return { name: '', color: '', orderQueue: '', greetingMessage: '', outOfHoursMessage: '', schedules: completeWeek(null, DEFAULT_QUEUE_SCHEDULES), integrationId: null };
 }
 
 export function queueToForm(queue: Queue): QueueFormValues {
@@ -44,10 +46,11 @@ export function queueToForm(queue: Queue): QueueFormValues {
     greetingMessage: queue.greetingMessage ?? '',
     outOfHoursMessage: queue.outOfHoursMessage ?? '',
     schedules: completeWeek(queue.schedules, DEFAULT_QUEUE_SCHEDULES),
+    integrationId: queue.integrationId ?? null,
   };
 }
 
-const schema = queueInput.omit({ promptId: true, integrationId: true });
+const schema = queueInput.omit({ promptId: true });
 
 export const queueFormResolver = zodResolver(schema) as unknown as Resolver<QueueFormValues, unknown, QueuePayload>;
 
