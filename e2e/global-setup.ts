@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { startFakeTypebot } from '../apps/server/src/test/fake-typebot-server';
 import { startMailCapture } from './support/mail';
 
 /**
@@ -17,6 +18,9 @@ export default async function globalSetup() {
   const mailFile = join(dataDir, 'mails.jsonl');
   const mail = await startMailCapture(mailFile);
   process.env.E2E_MAIL_FILE = mailFile;
+  // The Typebot server a journey's integration talks to (its URL is the integration's own setting).
+  const typebot = await startFakeTypebot('atendimento');
+  process.env.E2E_TYPEBOT_URL = typebot.url;
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
     PORT: String(port),
@@ -70,6 +74,7 @@ export default async function globalSetup() {
     await new Promise((r) => server.once('exit', r));
     await dropDatabase();
     await mail.close();
+    await typebot.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
