@@ -65,9 +65,11 @@ export function IntegrationDialog({ integrationId, onClose }: Props) {
     );
   };
 
-  const field = (name: (typeof INTEGRATION_FORM_FIELDS)[number], extra: Record<string, unknown> = {}) => (
-    <TextField {...textFieldProps(form, name, `integration-${name}`)} label={t(`dialog.${name}`)} {...extra} />
-  );
+  /** A field of the form; `hint` shows under it until an error takes its place. */
+  const field = (name: (typeof INTEGRATION_FORM_FIELDS)[number], extra: Record<string, unknown> = {}, hint?: string) => {
+    const props = textFieldProps(form, name, `integration-${name}`);
+    return <TextField {...props} label={t(`dialog.${name}`)} {...extra} helperText={props.helperText ?? hint} />;
+  };
 
   return (
     <FormDialog open title={isEdit ? t('dialog.editTitle') : t('dialog.addTitle')} testId="integration" loading={isEdit && existing.isPending} saving={save.isPending} onSubmit={onSubmit} onClose={onClose} maxWidth="md">
@@ -102,14 +104,13 @@ export function IntegrationDialog({ integrationId, onClose }: Props) {
             multiline: true,
             minRows: 4,
             placeholder: stored?.hasJsonContent ? t('dialog.jsonStored', { email: stored.serviceAccountEmail ?? '' }) : '{ "type": "service_account", ... }',
-            helperText: form.formState.errors.jsonContent ? undefined : t('dialog.jsonHint'),
-          })}
+          }, t('dialog.jsonHint'))}
           <Button variant="outlined" onClick={testSession} disabled={test.isPending} sx={{ mt: 1 }} data-testid="integration-test-session">
             {t('dialog.testSession')}
           </Button>
         </>
       )}
-      {type !== 'dialogflow' && field('urlN8N', { helperText: form.formState.errors.urlN8N ? undefined : t(`dialog.urlHint.${type}`) })}
+      {type !== 'dialogflow' && field('urlN8N', {}, t(`dialog.urlHint.${type}`))}
       {(type === 'n8n' || type === 'webhook') && (
         <Alert severity="info" sx={{ mt: 1 }} data-testid="integration-webhook-help">
           <Typography variant="body2">{t('dialog.webhookHelp', { header: INTEGRATION_SIGNATURE_HEADER })}</Typography>
