@@ -198,6 +198,8 @@ export function compose(app: FastifyInstance, options: AppOptions): Composition 
     },
     async stop() {
       started.length = 0;
+      // Answers of integrations under way finish first: they write to the database and the outbox.
+      await integrationAgent.idle();
       for (const part of [...background].reverse()) await part.stop();
     },
     running: () => started.map((part) => part.name),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createQueue, startWorld, type World } from '../../../test/conversation-world.js';
 import { startFakeDialogflow, type FakeDialogflow } from '../../../test/fake-dialogflow-server.js';
 import { startFakeReceiver, type FakeReceiver } from '../../../test/fake-automation-receiver.js';
+import { connectionWith, customer as customerOf } from '../../../test/bot-world.js';
 import { drain, integrationWith, notesOf, stage } from './integrations-world.js';
 
 let w: World;
@@ -44,6 +45,18 @@ describe('n8n and webhook integrations', () => {
     expect(customer.received()).toEqual(['Recebido: quero um orçamento']);
     expect(ticket).toMatchObject({ useIntegration: true, integrationId: integration.id });
     expect(receiver.badSignatures).toBe(0);
+  });
+
+  it('a connection without queues hands its customers to its own integration', async () => {
+    const integration = await webhook('n8n');
+    const whatsappId = await connectionWith(w, [], { integrationId: integration.id });
+    expect((await w.admin.get(`/api/whatsapp/${whatsappId}`)).json().integrationId).toBe(integration.id);
+    const customer = customerOf(w, whatsappId, '5511977770001');
+    receiver.answer = () => ({ reply: 'Oi! Aqui é o fluxo da conexão.' });
+    await customer.writes('bom dia');
+    await drain(w, 1);
+    expect(receiver.events.at(-1)).toMatchObject({ ticket: { queueId: null, whatsappId }, message: { body: 'bom dia' } });
+    expect(customer.received()).toEqual(['Oi! Aqui é o fluxo da conexão.']);
   });
 
   it('transferQueueId hands the customer to people in that queue; close finishes the ticket', async () => {
