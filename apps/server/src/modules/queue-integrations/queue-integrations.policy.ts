@@ -1,6 +1,7 @@
 import { createPrivateKey } from 'node:crypto';
 import { INTEGRATION_REQUIRED_FIELDS, V, type IntegrationType } from '@atende/contract';
 import { AppError } from '../../platform/errors.js';
+import type { SecretsBox } from '../../platform/secrets-box.js';
 
 /** The parts of a Google service-account JSON a Dialogflow call uses. */
 export interface ServiceAccount {
@@ -45,5 +46,18 @@ export function assertComplete(type: IntegrationType, values: Record<string, unk
   for (const field of INTEGRATION_REQUIRED_FIELDS[type]) {
     const given = field === 'jsonContent' ? hasJsonContent : typeof values[field] === 'string' && (values[field] as string).trim() !== '';
     if (!given) throw invalidField(field, V.required);
+  }
+}
+
+/**
+ * A sealed credential's text, or null when none is stored or it no longer opens (SECRETS_KEY
+ * changed): the integration then reads as having none, never as a server error.
+ */
+export function openSealed(box: SecretsBox, sealed: string | null): string | null {
+  if (!sealed) return null;
+  try {
+    return box.open(sealed);
+  } catch {
+    return null;
   }
 }

@@ -1,11 +1,12 @@
 import type { IntegrationType, QueueIntegration } from '@atende/contract';
 import type { QueueIntegrationRow } from '../../db/schema-integrations.js';
 import type { SecretsBox } from '../../platform/secrets-box.js';
-import { readServiceAccount } from './queue-integrations.policy.js';
+import { openSealed, readServiceAccount } from './queue-integrations.policy.js';
 
 /** Secrets stay on the server: the service account is never answered, only whose it is. */
 export function presentIntegration(row: QueueIntegrationRow, box: SecretsBox): QueueIntegration {
-  const account = row.jsonContentSealed ? readServiceAccount(box.open(row.jsonContentSealed)) : null;
+  const json = openSealed(box, row.jsonContentSealed);
+  const account = json ? readServiceAccount(json) : null;
   const signs = row.type === 'n8n' || row.type === 'webhook';
   return {
     id: row.id,
@@ -13,11 +14,11 @@ export function presentIntegration(row: QueueIntegrationRow, box: SecretsBox): Q
     name: row.name,
     projectName: row.projectName,
     jsonContent: '',
-    hasJsonContent: row.jsonContentSealed !== null,
+    hasJsonContent: json !== null,
     serviceAccountEmail: account?.clientEmail ?? null,
     language: row.language,
     urlN8N: row.urlN8n,
-    signingSecret: signs && row.secretSealed ? box.open(row.secretSealed) : null,
+    signingSecret: signs ? openSealed(box, row.secretSealed) : null,
     typebotSlug: row.typebotSlug,
     typebotExpires: row.typebotExpires,
     typebotDelayMessage: row.typebotDelayMessage,

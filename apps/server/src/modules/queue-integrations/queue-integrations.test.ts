@@ -75,6 +75,15 @@ describe('queue integrations', () => {
     expect(updated.json()).toMatchObject({ name: 'Agente 2', hasJsonContent: true, language: 'es' });
   });
 
+  it('reads a credential sealed under another key as none stored, never as a server error', async () => {
+    const created = (await admin.post('/api/queueIntegration', { type: 'webhook', name: 'Chave antiga', urlN8N: 'http://n8n.local/x' })).json() as QueueIntegration;
+    const foreign = 'v1.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAA';
+    await t.database.db.updateTable('queueIntegrations').set({ secretSealed: foreign, jsonContentSealed: foreign }).where('id', '=', created.id).execute();
+    const res = await admin.get(`/api/queueIntegration/${created.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ signingSecret: null, hasJsonContent: false });
+  });
+
   it('gives n8n and webhook integrations a signing secret shown to admins', async () => {
     const created = (await admin.post('/api/queueIntegration', { type: 'n8n', name: 'Fluxo n8n', urlN8N: 'http://n8n.local/webhook/x' })).json() as QueueIntegration;
     expect(created.signingSecret).toMatch(/^[\w-]{40,}$/);

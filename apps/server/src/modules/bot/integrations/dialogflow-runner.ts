@@ -6,14 +6,15 @@
  */
 import { detectIntent } from '../../queue-integrations/dialogflow-client.js';
 import { IntegrationFailure } from '../../queue-integrations/integration-http.js';
-import { readServiceAccount } from '../../queue-integrations/queue-integrations.policy.js';
+import { openSealed, readServiceAccount } from '../../queue-integrations/queue-integrations.policy.js';
 import { boxOf } from '../../queue-integrations/queue-integrations.service.js';
 import type { IntegrationRunner } from './runner.js';
 
 export const dialogflowRunner: IntegrationRunner = {
   async answer({ ctx, integration, ticket, message }) {
-    const account = integration.jsonContentSealed ? readServiceAccount(boxOf(ctx).open(integration.jsonContentSealed)) : null;
-    if (!account) throw new IntegrationFailure('no service account is configured');
+    const json = openSealed(boxOf(ctx), integration.jsonContentSealed);
+    const account = json ? readServiceAccount(json) : null;
+    if (!account) throw new IntegrationFailure('no usable service account is stored');
     const sessionId = `atende-${ticket.id}-${ticket.currentCycleId ?? 0}`;
     const turn = await detectIntent(ctx, account, { projectName: integration.projectName, language: integration.language, sessionId, text: message.body || ' ' });
     return { say: turn.texts, then: turn.end ? { kind: 'handOver' } : { kind: 'stay' } };

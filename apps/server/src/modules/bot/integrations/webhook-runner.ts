@@ -5,6 +5,7 @@
  */
 import type { IntegrationEvent } from '@atende/contract';
 import { IntegrationFailure } from '../../queue-integrations/integration-http.js';
+import { openSealed } from '../../queue-integrations/queue-integrations.policy.js';
 import { boxOf } from '../../queue-integrations/queue-integrations.service.js';
 import { postIntegrationEvent } from '../../queue-integrations/webhook-client.js';
 import { findCompanyQueue } from '../../tickets/tickets.repository.js';
@@ -12,7 +13,8 @@ import type { IntegrationRunner } from './runner.js';
 
 export const webhookRunner: IntegrationRunner = {
   async answer({ ctx, integration, ticket, contact, message }) {
-    if (!integration.secretSealed) throw new IntegrationFailure('the integration has no signing secret');
+    const secret = openSealed(boxOf(ctx), integration.secretSealed);
+    if (!secret) throw new IntegrationFailure('the integration has no usable signing secret');
     const event: IntegrationEvent = {
       event: 'message',
       ticket: { id: ticket.id, uuid: ticket.uuid, status: ticket.status, queueId: ticket.queueId, whatsappId: ticket.whatsappId },
@@ -20,7 +22,7 @@ export const webhookRunner: IntegrationRunner = {
       message: { id: Number(message.id), body: message.body, mediaType: message.mediaType, createdAt: new Date(message.createdAt).toISOString() },
       integration: { id: integration.id, name: integration.name },
     };
-    const answer = await postIntegrationEvent(integration.urlN8n, event, boxOf(ctx).open(integration.secretSealed), ctx.config.integrations.timeoutMs);
+    const answer = await postIntegrationEvent(integration.urlN8n, event, secret, ctx.config.integrations.timeoutMs);
     const say = answer.reply?.trim() ? [answer.reply] : [];
     if (answer.close) return { say, then: { kind: 'close' } };
     if (answer.transferQueueId !== undefined) {
