@@ -3,7 +3,7 @@ import { seedCompany, token } from './support/api';
 import { connectedSimulator } from './support/dashboard';
 import { choose } from './support/inbox';
 import { createQueue } from './support/queues';
-import { signInAndWait } from './support/ui';
+import { signIn, signInAndWait } from './support/ui';
 
 const PAGE_LOAD = { timeout: 30_000 };
 const auth = (t: string) => ({ authorization: `Bearer ${t}` });
@@ -74,7 +74,8 @@ test('an admin puts a Typebot flow on a queue; a customer goes through it and la
   const found = await (await request.get('/api/tickets', { headers: auth(adminToken), params: { showAll: 'true', searchParam: number } })).json();
   const ticketId: number = found.tickets[0].id;
   const agentPage = await (await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'pt-BR' })).newPage();
-  await signInAndWait(agentPage, agent.email, agent.password);
+  await signIn(agentPage, agent.email, agent.password);
+  await expect(agentPage.getByTestId('drawer')).toBeVisible(PAGE_LOAD);
   await agentPage.getByTestId('tickets-subtab-pending').click(PAGE_LOAD);
   const item = agentPage.getByTestId(`ticket-item-${ticketId}`);
   await expect(item).toHaveAttribute('data-status', 'pending');
