@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { companyCreateInput } from '@atende/contract';
 import { buildApp, type BuiltApp } from '../../apps/server/src/app.js';
+import type { Clock } from '../../apps/server/src/platform/clock.js';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database.js';
 import { createCompanyWithAdmin } from '../../apps/server/src/modules/companies/companies.service.js';
@@ -61,11 +62,12 @@ async function createDatabase(kind: BenchDb, dataDir: string, keep: boolean, reu
 /**
  * `worker`: run the WhatsApp sessions (the ingest bench); the API bench does without.
  * `keepDatabase`: leave the PostgreSQL database in place (to study its plans afterwards);
- * `reuseDatabase`: run on a bench database kept by an earlier run (migrated to the latest first).
+ * `reuseDatabase`: run on a bench database kept by an earlier run (migrated to the latest first);
+ * `clock`: the server's time (a bench that moves time forward itself).
  */
 export async function startBenchServer(
   kind: BenchDb,
-  options: { worker?: boolean; keepDatabase?: boolean; reuseDatabase?: string } = {},
+  options: { worker?: boolean; keepDatabase?: boolean; reuseDatabase?: string; clock?: Clock } = {},
 ): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'atende-bench-'));
   const config = loadConfig({
@@ -80,7 +82,7 @@ export async function startBenchServer(
   });
   const { handle, drop } = await createDatabase(kind, dataDir, options.keepDatabase ?? false, options.reuseDatabase);
   await migrateToLatest(handle.db);
-  const built = await buildApp({ config, database: handle });
+  const built = await buildApp({ config, database: handle, clock: options.clock });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address();
   if (!address || typeof address === 'string') throw new Error('the server has no address');

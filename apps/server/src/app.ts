@@ -109,6 +109,8 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   });
   app.addHook('onClose', async () => {
     await parts.stop();
+    // The engine's ping timers and the Redis adapter's subscriptions end with socket.io itself.
+    await live.close();
   });
 
   const worker: Role[] = ['worker'];

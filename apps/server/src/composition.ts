@@ -10,7 +10,7 @@
  *     early acks; then the session manager, which cannot exist without that handler
  *  4. the context, whole: what every route and service receives
  *  5. background parts of the worker role: sessions, outbox, ticket timers, schedule sender,
- *     contact-list number check, invoices
+ *     contact-list number check, invoices, campaign dispatcher, webhook deliveries
  *
  * A new job (a campaign dispatcher, an invoice run...) is one more entry of `background`.
  */
@@ -32,6 +32,7 @@ import { createEarlyAcks } from './modules/messages/message-acks.js';
 import { createOutbox, type Outbox } from './modules/messages/outbox.js';
 import { createScheduleSender, type ScheduleSender } from './modules/schedules/schedule-sender.js';
 import { createInvoiceJob, type InvoiceJob } from './modules/billing/billing.jobs.js';
+import { WebhookDispatcher, createWebhookPublisher, type Publisher } from './modules/outgoing-webhooks/outgoing-webhooks.jobs.js';
 import { registerTicketRoom } from './modules/tickets/tickets.routes.js';
 import { registerUserPresence } from './modules/users/users.service.js';
 import { createGuards, type Guards } from './platform/authenticate.js';
@@ -79,6 +80,9 @@ export interface Composition {
   numberChecker: NumberChecker;
   invoiceJob: InvoiceJob;
   campaignDispatcher: CampaignDispatcher;
+  /** Outgoing webhooks: the event publisher (every role) and the worker's sender. */
+  webhookPublisher: Publisher;
+  webhookDispatcher: WebhookDispatcher;
   /** The queue integrations' hook (tests wait until its answers are done). */
   integrationAgent: IntegrationAgent;
   /** Started in this order, stopped in the reverse one. */
@@ -125,6 +129,7 @@ export function compose(app: FastifyInstance, options: AppOptions): Composition 
   const integrationAgent = createIntegrationAgent();
   const automation = new AutomationHooks<AppContext>([queueBot, campaignConfirmations(() => campaignDispatcher), integrationAgent]);
   const earlyAcks = createEarlyAcks();
+  const webhookPublisher = createWebhookPublisher({ db: database.db, clock, log });
   const inbound = options.inboundEvents ? options.inboundEvents(log) : createInboundHandler(() => ctx);
   const sessions = createSessionManager(
     { db: database.db, live, log, clock, media, registry, handler: inbound },
@@ -148,6 +153,7 @@ export function compose(app: FastifyInstance, options: AppOptions): Composition 
     outbox: { kick: (whatsappId) => outbox.kick(whatsappId) },
     automation,
     earlyAcks,
+    webhooks: webhookPublisher,
   };
   const guards = createGuards((token, options) => resolveActor(ctx, token, options));
 
@@ -158,6 +164,7 @@ export function compose(app: FastifyInstance, options: AppOptions): Composition 
   const numberChecker = createNumberChecker(ctx);
   const invoiceJob = createInvoiceJob(ctx);
   const campaignDispatcher = createCampaignDispatcher(ctx);
+  const webhookDispatcher = new WebhookDispatcher(ctx);
   const background: BackgroundPart[] = [
     { name: 'whatsapp-sessions', role: 'worker', start: () => sessions.start(), stop: () => sessions.stop() },
     { name: 'outbox', role: 'worker', start: () => outbox.start(), stop: () => outbox.stop() },
@@ -166,6 +173,7 @@ export function compose(app: FastifyInstance, options: AppOptions): Composition 
     { name: 'contact-list-number-check', role: 'worker', start: () => numberChecker.start(), stop: () => numberChecker.stop() },
     { name: 'invoices', role: 'worker', start: () => invoiceJob.start(), stop: () => invoiceJob.stop() },
     { name: 'campaign-dispatcher', role: 'worker', start: () => campaignDispatcher.start(), stop: () => campaignDispatcher.stop() },
+    { name: 'webhook-deliveries', role: 'worker', start: () => webhookDispatcher.start(), stop: () => webhookDispatcher.stop() },
   ];
 
   // What sockets may join and who is online: the realtime role's, registered once.
@@ -186,6 +194,8 @@ export function compose(app: FastifyInstance, options: AppOptions): Composition 
     numberChecker,
     invoiceJob,
     campaignDispatcher,
+    webhookPublisher,
+    webhookDispatcher,
     integrationAgent,
     background,
     async start(roles = config.roles) {

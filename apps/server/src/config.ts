@@ -53,6 +53,9 @@ const envSchema = z.object({
   /** Client certificate for the PSP's mTLS: a PEM holding certificate and key, or a .p12/.pfx. */
   PIX_CERT_PATH: z.string().optional(),
   PIX_CERT_PASSPHRASE: z.string().optional(),
+  /** Outgoing webhooks may reach private, loopback and link-local addresses (demo and development). */
+  WEBHOOKS_ALLOW_PRIVATE: flag,
+  WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /** Key of the secrets stored at rest (integration credentials); derived from JWT_SECRET when unset. */
   SECRETS_KEY: z.string().min(16).optional(),
   /** Dialogflow ES API base (Google's when unset). */
@@ -99,6 +102,8 @@ export interface Config {
   uploads: { quotaBytes: number; perMinute: number };
   /** The Pix PSP; null when payments are not configured. `demoPsp`: the built-in fake answers. */
   pix: PixConfig | null;
+  /** Outgoing webhooks: whether private addresses are allowed (off unless DEMO), the wait for an answer. */
+  webhooks: { allowPrivate: boolean; timeoutMs: number };
   /** Key material of platform/secrets-box.ts. */
   secretsKey: string;
   integrations: { dialogflowApiUrl: string; timeoutMs: number };
@@ -193,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveRecheckMs: e.LIVE_RECHECK_MS,
     uploads: { quotaBytes: e.MEDIA_QUOTA_MB * 1024 * 1024, perMinute: e.UPLOADS_PER_MINUTE },
     pix: pixConfig(e, demo, e.PORT),
+    webhooks: { allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE ?? demo, timeoutMs: e.WEBHOOKS_TIMEOUT_MS },
     secretsKey: e.SECRETS_KEY ?? `jwt:${e.JWT_SECRET ?? secrets!.jwt}`,
     integrations: { dialogflowApiUrl: e.DIALOGFLOW_API_URL.replace(/\/+$/, ''), timeoutMs: e.INTEGRATION_TIMEOUT_MS },
     login: {

@@ -107,7 +107,7 @@ export const ERROR_CODES = [
   'ERR_CONTACT_LIST_DUPLICATED_NUMBER',
   /** Campaigns are switched off for the company (setting campaignsEnabled). */
   'ERR_CAMPAIGNS_DISABLED',
-  /** Only .xlsx and .csv spreadsheets are read (.xls is refused: see decisions). */
+  /** Only .xlsx, .xls and .csv spreadsheets are read. */
   'ERR_IMPORT_FILE_TYPE',
   /** The spreadsheet could not be read (damaged, or not what its extension says). */
   'ERR_IMPORT_FILE_UNREADABLE',
@@ -136,6 +136,12 @@ export const ERROR_CODES = [
   'ERR_CAMPAIGN_NOT_CANCELLED',
   /** Scheduling needs an audience (contact list or tag list), a connection and at least one message. */
   'ERR_CAMPAIGN_INCOMPLETE',
+  // outgoing webhooks
+  'ERR_NO_WEBHOOK_FOUND',
+  /** The webhook's address is private, loopback or link-local (or resolves to one). */
+  'ERR_WEBHOOK_URL_NOT_ALLOWED',
+  /** The company already has WEBHOOKS.maxSubscriptionsPerCompany webhooks. */
+  'ERR_WEBHOOK_LIMIT',
   // queue integrations
   'ERR_NO_INTEGRATION_FOUND',
   /** Dialogflow's token endpoint refused the service account (wrong key, disabled account). */

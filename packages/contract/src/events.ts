@@ -4,6 +4,7 @@
  */
 import type { ChatEventPayload } from './chats.js';
 import type { PaymentEventPayload } from './billing.js';
+import type { WebhookSubscriptionEventPayload } from './outgoing-webhooks.js';
 
 import type { AnnouncementEventPayload } from './announcements.js';
 import type { ConnectionEvent, ConnectionSessionEvent } from './connections.js';
@@ -50,6 +51,8 @@ export interface LiveEventMap {
   /** A Pix charge of the company was paid (the checkout waits for it). */
   payment: PaymentEventPayload;
   campaign: CampaignEventPayload;
+  /** Admins only: a webhook changed (also when it was switched off after failures). */
+  webhookSubscription: WebhookSubscriptionEventPayload;
   /** Admins only: the queue integrations list. */
   queueIntegration: QueueIntegrationEventPayload;
 }

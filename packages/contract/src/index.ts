@@ -32,4 +32,5 @@ export * from './contact-lists.js';
 export * from './messages-api.js';
 export * from './billing.js';
 export * from './campaigns.js';
+export * from './outgoing-webhooks.js';
 export * from './queue-integrations.js';

@@ -34,6 +34,8 @@ export const PERMISSIONS = {
   'files:manage': ['admin'],
   /** The company's invoices and their Pix checkout (/financeiro). */
   'billing:pay': ['admin'],
+  /** The company's outgoing webhooks (Settings > Webhooks); also needs the plan's useExternalApi. */
+  'webhooks:manage': ['admin'],
   /** The company's queue integrations (/queue-integration): Typebot, n8n, webhook, Dialogflow. */
   'queue-integrations:manage': ['admin'],
 } as const satisfies Record<string, readonly Profile[]>;

@@ -10,6 +10,7 @@ import type { AnnouncementTables } from './schema-announcements.js';
 import type { ContactListTables } from './schema-contact-lists.js';
 import type { BillingTables } from './schema-billing.js';
 import type { CampaignTables } from './schema-campaigns.js';
+import type { WebhookTables } from './schema-webhooks.js';
 import type { AllTicket, CompanySchedule, Profile, Recurrence } from '@atende/contract';
 
 export interface QueueScheduleEntry {
@@ -183,7 +184,7 @@ export interface WhatsappLeasesTable {
   expiresAt: Timestamp;
 }
 
-export interface DB extends ConversationTables, ScheduleTables, FileListTables, ChatTables, AnnouncementTables, PlatformTables, ContactListTables, BillingTables, CampaignTables, IntegrationTables {
+export interface DB extends ConversationTables, ScheduleTables, FileListTables, ChatTables, AnnouncementTables, PlatformTables, ContactListTables, BillingTables, CampaignTables, WebhookTables, IntegrationTables {
   plans: PlansTable;
   companies: CompaniesTable;
   users: UsersTable;

@@ -33,6 +33,7 @@ import { filesRoutes } from './files/files.routes.js';
 import { messagesApiRoutes } from './messages-api/messages-api.routes.js';
 import { apiDocsRoutes } from './api-docs/api-docs.routes.js';
 import { billingRoutes } from './billing/billing.routes.js';
+import { outgoingWebhooksRoutes } from './outgoing-webhooks/outgoing-webhooks.routes.js';
 import { queueIntegrationsRoutes } from './queue-integrations/queue-integrations.routes.js';
 
 export type ModuleRegistration = (api: FastifyInstance, ctx: AppContext, guards: Guards) => Promise<void>;
@@ -76,5 +77,6 @@ export const apiModules: ModuleRegistration[] = [
   (api) => apiDocsRoutes(api),
   (api, ctx, guards) => billingRoutes(api, ctx, guards),
   (api, ctx, guards) => campaignsRoutes(api, ctx, guards),
+  (api, ctx, guards) => outgoingWebhooksRoutes(api, ctx, guards),
   (api, ctx, guards) => queueIntegrationsRoutes(api, ctx, guards),
 ];

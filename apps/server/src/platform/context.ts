@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { WebhookEvent } from '@atende/contract';
 import type { RedisClientType } from 'redis';
 import type { Config } from '../config.js';
 import type { BoundedMap } from '../channels/whatsapp/delivery.js';
@@ -42,6 +43,19 @@ export interface AppContext {
    * until the outbox records that id (messages/message-acks.ts).
    */
   earlyAcks: EarlyAcks;
+  /** Outgoing webhooks: told of every ticket, message and contact event once it has committed. */
+  webhooks: WebhookPublisher;
+}
+
+/**
+ * The door of the outgoing webhooks (modules/outgoing-webhooks builds it). `publish` neither
+ * waits nor throws: the event is queued for the company's subscribers in the background, and
+ * `data` (or the function that makes it) is only read when some subscriber listens to the event.
+ */
+export interface WebhookPublisher {
+  publish(companyId: number, event: WebhookEvent, data: unknown): void;
+  /** The subscriptions changed: what this process knows of them is read again. */
+  forget(): void;
 }
 
 export type AppAutomationHook = AutomationHook<AppContext>;

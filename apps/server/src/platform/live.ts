@@ -147,9 +147,12 @@ export function createLiveServer(app: FastifyInstance, options: LiveServerOption
     reauthorize: (room) => authorization.reauthorize(room),
     onPresence: (listener) => presenceListeners.push(listener),
     registerJoin: (event, guard) => joinGuards.set(event, guard),
-    close: () => {
+    close: async () => {
       authorization.stop();
-      return new Promise<void>((resolve) => io.close(() => resolve()));
+      // A channel that only emits has no engine to close (socket.io's close() would throw): its
+      // adapter (the Redis streams reader) is all that runs.
+      if (options.serve) await new Promise<void>((resolve) => io.close(() => resolve()));
+      else await io.of('/').adapter.close();
     },
   };
 }

@@ -40,6 +40,7 @@ interface Ids {
   contactListItemId: number;
   invoiceId: number;
   campaignId: number;
+  webhookId: number;
   integrationId: number;
 }
 
@@ -229,6 +230,11 @@ const PROBES: Probe[] = [
   { route: 'DELETE /api/campaigns/:id/media-upload', url: (b) => `/api/campaigns/${b.campaignId}/media-upload`, status: 404, error: 'ERR_NO_CAMPAIGN_FOUND' },
   { route: 'POST /api/campaigns/:id/cancel', url: (b) => `/api/campaigns/${b.campaignId}/cancel`, status: 404, error: 'ERR_NO_CAMPAIGN_FOUND' },
   { route: 'POST /api/campaigns/:id/restart', url: (b) => `/api/campaigns/${b.campaignId}/restart`, status: 404, error: 'ERR_NO_CAMPAIGN_FOUND' },
+  { route: 'PUT /api/webhook-subscriptions/:id', url: (b) => `/api/webhook-subscriptions/${b.webhookId}`, body: () => ({ active: false }), status: 404, error: 'ERR_NO_WEBHOOK_FOUND' },
+  { route: 'DELETE /api/webhook-subscriptions/:id', url: (b) => `/api/webhook-subscriptions/${b.webhookId}`, status: 404, error: 'ERR_NO_WEBHOOK_FOUND' },
+  { route: 'POST /api/webhook-subscriptions/:id/secret', url: (b) => `/api/webhook-subscriptions/${b.webhookId}/secret`, status: 404, error: 'ERR_NO_WEBHOOK_FOUND' },
+  { route: 'POST /api/webhook-subscriptions/:id/test', url: (b) => `/api/webhook-subscriptions/${b.webhookId}/test`, status: 404, error: 'ERR_NO_WEBHOOK_FOUND' },
+  { route: 'GET /api/webhook-subscriptions/:id/deliveries', url: (b) => `/api/webhook-subscriptions/${b.webhookId}/deliveries`, status: 404, error: 'ERR_NO_WEBHOOK_FOUND' },
   { route: 'GET /api/queueIntegration/:id', url: (b) => `/api/queueIntegration/${b.integrationId}`, status: 404, error: 'ERR_NO_INTEGRATION_FOUND' },
   { route: 'PUT /api/queueIntegration/:id', url: (b) => `/api/queueIntegration/${b.integrationId}`, body: () => ({ name: 'Hijacked' }), status: 404, error: 'ERR_NO_INTEGRATION_FOUND' },
   { route: 'DELETE /api/queueIntegration/:id', url: (b) => `/api/queueIntegration/${b.integrationId}`, status: 404, error: 'ERR_NO_INTEGRATION_FOUND' },
@@ -245,6 +251,7 @@ const GUARDED = [
   '/api/tickets/', '/api/messages/', '/api/schedules/', '/api/files/', '/api/chats/', '/api/announcements/', '/api/helps/',
   '/api/forgetpassword/', '/api/resetpasswords/', '/api/contact-lists/', '/api/contact-list-items/', '/api/invoices/',
   '/api/forgetpassword/', '/api/resetpasswords/', '/api/contact-lists/', '/api/contact-list-items/', '/api/campaigns/',
+  '/api/webhook-subscriptions/',
   '/api/queueIntegration/',
 ];
 
@@ -377,6 +384,8 @@ async function snapshotOfB() {
     `/api/invoices/${b.invoiceId}`,
     `/api/campaigns/${b.campaignId}`,
     '/api/campaign-settings',
+    '/api/webhook-subscriptions',
+    `/api/webhook-subscriptions/${b.webhookId}/deliveries`,
     `/api/queueIntegration/${b.integrationId}`,
   ];
   const answers = await Promise.all(reads.map((url) => adminB.get(url)));
@@ -428,6 +437,11 @@ beforeAll(async () => {
     .values({ companyId: companyB.companyId, ticketId, contactId, whatsappId, fromMe: true, userId: companyB.adminId, body: 'B only', delivery: 'sent', sentAt: Date.now() })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const webhook = await t.database.db
+    .insertInto('webhookSubscriptions')
+    .values({ companyId: companyB.companyId, url: 'https://hooks.b.example/atende', events: JSON.stringify(['ticket.created']), secret: 'whsec_b_only' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   b = {
     companyId: companyB.companyId,
     adminEmail: companyB.email,
@@ -457,6 +471,7 @@ beforeAll(async () => {
     contactListItemId,
     invoiceId: invoice.id,
     campaignId,
+    webhookId: webhook.id,
     integrationId,
   };
 });

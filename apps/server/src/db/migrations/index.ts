@@ -24,6 +24,7 @@ import * as mediaQuotaAndQuickMessageStatus from './0023_media_quota_and_quick_m
 import * as campaigns from './0024_campaigns.js';
 import * as connectionIntegration from './0026_connection_integration.js';
 import * as billing from './0025_billing.js';
+import * as outgoingWebhooks from './0028_outgoing_webhooks.js';
 import * as queueIntegrations from './0030_queue_integrations.js';
 
 /**
@@ -56,5 +57,6 @@ export const migrations: Record<string, Migration> = {
   '0024_campaigns': campaigns,
   '0025_billing': billing,
   '0026_connection_integration': connectionIntegration,
+  '0028_outgoing_webhooks': outgoingWebhooks,
   '0030_queue_integrations': queueIntegrations,
 };

@@ -87,7 +87,9 @@ export async function handOverToPeople(ctx: AppContext, ticket: TicketRow, optio
     ctx.db.transaction().execute(async (trx) => {
       const locked = await lockTicket(trx, ticket.companyId, ticket.id);
       if (!locked || !waitsWithoutAgent(locked)) return null;
-      const memory = { ...(locked.botState ?? {}), agentDoneCycleId: locked.currentCycleId } as AgentMemory;
+      // cycleId: the queue bot counts this attendance as begun, so it does not greet the customer
+      // who was just told a person will answer.
+      const memory = { ...(locked.botState ?? {}), agentDoneCycleId: locked.currentCycleId, cycleId: locked.currentCycleId };
       const queueId = options.queueId === undefined ? locked.queueId : options.queueId;
       const row = await updateTicketRow(trx, locked.companyId, locked.id, {
         useIntegration: false,

@@ -74,11 +74,19 @@ export async function importContactList(
   if (!(await repo.findList(ctx.db, actor.companyId, listId))) throw noContactList();
   const report: ContactListImportReport = { rows: 0, imported: 0, merged: 0, refusedCount: 0, refused: [], tooManyRows: false };
   let batch = new Map<string, repo.ImportedContact>();
+  // One batch is written while the next is read: on PostgreSQL the database works beside the
+  // parser. Writes stay one after another, so a number repeated across batches is merged.
+  let writing: Promise<void> = Promise.resolve();
   const flush = async () => {
-    const written = await repo.upsertItems(ctx.db, actor.companyId, listId, [...batch.values()], ctx.clock.now());
-    report.imported += written.inserted;
-    report.merged += written.merged;
+    const contacts = [...batch.values()];
     batch = new Map();
+    await writing;
+    writing = repo.upsertItems(ctx.db, actor.companyId, listId, contacts, ctx.clock.now()).then((written) => {
+      report.imported += written.inserted;
+      report.merged += written.merged;
+    });
+    // Handled here so a failure waits, without crashing the process, for the await that reports it.
+    writing.catch(() => undefined);
   };
 
   let columns: Columns | undefined;
@@ -111,6 +119,10 @@ export async function importContactList(
       if (batch.size >= BATCH) await flush();
     }
     await flush();
+    await writing;
+  } catch (error) {
+    await writing.catch(() => undefined);
+    throw error;
   } finally {
     // Rows written before a failure stay; the screen learns of them either way.
     if (report.imported + report.merged > 0) announceContactList(ctx, actor.companyId, { action: 'reload', contactListId: listId });

@@ -1,15 +1,21 @@
 /**
  * Reading and writing the contact spreadsheets. Rows are streamed one by one from the upload
  * (xlsx through exceljs's streaming reader, csv through csv-parse), so a list of 100,000 rows is
- * read with flat memory. The legacy binary .xls is refused: no maintained reader without known
- * vulnerabilities exists on npm (see docs/decisions.md).
+ * read with flat memory. The legacy binary .xls (BIFF in a compound file, at most 65,536 rows)
+ * cannot be streamed: it is read whole, up to XLS_MAX_BYTES, by SheetJS (see docs/decisions.md).
  */
 import type { Readable } from 'node:stream';
 import { parse as parseCsv } from 'csv-parse';
 import ExcelJS from 'exceljs';
+import * as XLSX from '@e965/xlsx';
 import { AppError } from '../../platform/errors.js';
 
-export type SpreadsheetKind = 'xlsx' | 'csv';
+export type SpreadsheetKind = 'xlsx' | 'xls' | 'csv';
+
+/** A full .xls sheet of three columns is a few MB; more than this is not a contact list. */
+export const XLS_MAX_BYTES = 16 * 1024 * 1024;
+/** Every .xls (BIFF5/BIFF8) lives in an OLE compound file, which starts with these bytes. */
+const COMPOUND_FILE_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 
 export interface SheetRow {
   /** The row's number in the sheet (1 is the first). */
@@ -17,10 +23,11 @@ export interface SheetRow {
   cells: string[];
 }
 
-/** The kind of file by its name; anything else (.xls included) is refused. */
+/** The kind of file by its name; anything else is refused. */
 export function spreadsheetKind(fileName: string): SpreadsheetKind {
   const lower = fileName.toLowerCase();
   if (lower.endsWith('.xlsx')) return 'xlsx';
+  if (lower.endsWith('.xls')) return 'xls';
   if (lower.endsWith('.csv')) return 'csv';
   throw new AppError('ERR_IMPORT_FILE_TYPE', 400);
 }
@@ -80,8 +87,39 @@ async function* csvRows(input: Readable): AsyncGenerator<SheetRow> {
   }
 }
 
+async function readWhole(input: Readable, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of input as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) throw new AppError('ERR_PAYLOAD_TOO_LARGE', 413);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+async function* xlsRows(input: Readable): AsyncGenerator<SheetRow> {
+  const data = await readWhole(input, XLS_MAX_BYTES);
+  // Only a compound file goes to the parser: an HTML or text file renamed .xls is not read as a sheet.
+  if (!data.subarray(0, COMPOUND_FILE_SIGNATURE.length).equals(COMPOUND_FILE_SIGNATURE)) throw unreadable(new Error('not a compound file'));
+  let rows: XLSX.CellObject[][];
+  try {
+    const workbook = XLSX.read(data, { type: 'buffer', dense: true, sheets: 0, cellDates: true, cellFormula: false, cellHTML: false, cellStyles: false, cellText: false });
+    const first = workbook.SheetNames[0];
+    rows = (first ? workbook.Sheets[first]?.['!data'] : undefined) ?? [];
+  } catch (error) {
+    throw unreadable(error);
+  }
+  for (const [index, cells] of rows.entries()) {
+    // A dense sheet leaves holes for empty rows and cells.
+    if (cells) yield { row: index + 1, cells: Array.from(cells, (cell) => cellText(cell?.v)) };
+  }
+}
+
 export function readSpreadsheet(kind: SpreadsheetKind, input: Readable): AsyncGenerator<SheetRow> {
-  return kind === 'xlsx' ? xlsxRows(input) : csvRows(input);
+  if (kind === 'xlsx') return xlsxRows(input);
+  if (kind === 'xls') return xlsRows(input);
+  return csvRows(input);
 }
 
 /** The example offered on the lists screen: the columns the import reads, with two rows. */

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContactListImportReport, ListContact } from '@atende/contract';
 import { writeSetting } from '../settings/settings.service.js';
@@ -10,6 +11,7 @@ import { eventually } from '../../test/live-sockets.js';
 import { multipartBody } from '../../test/hostile-values.js';
 import { contactsOfTag } from './contact-lists.repository.js';
 import { importContactList } from './contact-lists.import.js';
+import { XLS_MAX_BYTES } from './contact-lists.spreadsheet.js';
 import { createNumberChecker } from './contact-lists.jobs.js';
 
 let w: World;
@@ -251,16 +253,64 @@ describe('importing a spreadsheet', () => {
     expect((await allContacts(list.id)).map((c) => c.name)).toEqual(['Três Quatro', 'Um Dois']);
   });
 
-  it('refuses .xls and other files, an unreadable spreadsheet and a missing file, writing nothing', async () => {
+  it('reads a legacy .xls (BIFF8): numbers typed as numbers or text, a header, bad rows reported', async () => {
     const list = await newList();
-    for (const name of ['lista.xls', 'lista.txt', 'lista']) {
+    const sheet = XLSX.utils.aoa_to_sheet([
+      ['nome', 'telefone', 'email'],
+      ['Gabriela Reis', 5511987650301, 'gabi@example.com'],
+      ['Heitor Lima', '+55 (11) 8765-0302', ''],
+      ['Gabi R.', '5511987650301', ''],
+      ['Sem Número'],
+    ]);
+    const workbook = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(workbook, sheet, 'Lista');
+    XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet([['Outra', '5511987650309']]), 'Outra');
+    const file = XLSX.write(workbook, { bookType: 'biff8', type: 'buffer' }) as Buffer;
+    expect(file.subarray(0, 4).toString('hex')).toBe('d0cf11e0');
+    const res = await upload(list.id, 'Antiga.XLS', file);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      rows: 4,
+      tooManyRows: false,
+      imported: 2,
+      merged: 1,
+      refusedCount: 1,
+      refused: [{ row: 5, reason: 'numberMissing', value: 'Sem Número' }],
+    });
+    const contacts = (await allContacts(list.id)).map(({ name, number, email }) => ({ name, number, email }));
+    expect(contacts).toEqual([
+      { name: 'Gabi R.', number: '5511987650301', email: 'gabi@example.com' },
+      { name: 'Heitor Lima', number: '5511987650302', email: '' },
+    ]);
+  });
+
+  it('refuses an .xls over its size limit without reading it into a list', async () => {
+    const list = await newList();
+    const actor = { companyId: w.company.companyId, userId: w.company.adminId, profile: 'admin' } as Parameters<typeof importContactList>[1];
+    const chunk = Buffer.alloc(1024 * 1024);
+    const huge = Readable.from((function* () {
+      for (let sent = 0; sent <= XLS_MAX_BYTES; sent += chunk.length) yield chunk;
+    })());
+    await expect(importContactList(w.t.ctx, actor, list.id, { kind: 'xls', stream: huge })).rejects.toMatchObject({ code: 'ERR_PAYLOAD_TOO_LARGE', status: 413 });
+    expect(await allContacts(list.id)).toEqual([]);
+  });
+
+  it('refuses other files, an unreadable spreadsheet and a missing file, writing nothing', async () => {
+    const list = await newList();
+    for (const name of ['lista.txt', 'lista.ods', 'lista']) {
       const res = await upload(list.id, name, Buffer.from('name,number\nA B,5511987650001\n'));
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toBe('ERR_IMPORT_FILE_TYPE');
     }
-    const broken = await upload(list.id, 'lista.xlsx', Buffer.from('this is not a zip file at all'));
-    expect(broken.statusCode).toBe(400);
-    expect(broken.json().error).toBe('ERR_IMPORT_FILE_UNREADABLE');
+    for (const name of ['lista.xlsx', 'lista.xls']) {
+      // A .xls that is text inside (a csv or a web page renamed) is not handed to the parser.
+      const broken = await upload(list.id, name, Buffer.from('name,number\nA B,5511987650001\n'));
+      expect(broken.statusCode, name).toBe(400);
+      expect(broken.json().error).toBe('ERR_IMPORT_FILE_UNREADABLE');
+    }
+    const truncated = await upload(list.id, 'lista.xls', Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(600, 7)]));
+    expect(truncated.statusCode).toBe(400);
+    expect(truncated.json().error).toBe('ERR_IMPORT_FILE_UNREADABLE');
     const none = await w.admin.post(`/api/contact-lists/${list.id}/upload`, {});
     expect(none.statusCode).toBe(400);
     expect(await allContacts(list.id)).toEqual([]);

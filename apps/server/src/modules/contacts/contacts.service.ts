@@ -29,8 +29,11 @@ type ContactQuery = z.output<typeof contactListQuery>;
 const noContact = () => notFound('ERR_NO_CONTACT_FOUND');
 const invalidNumber = () => new AppError('ERR_VALIDATION', 400, { fields: { number: V.invalid } });
 
-function announce(ctx: AppContext, companyId: number, payload: ContactEventPayload) {
+/** To the company's members, and to its webhooks (a bulk 'reload' names no contact: they hear nothing). */
+export function announceContact(ctx: AppContext, companyId: number, payload: ContactEventPayload) {
   ctx.live.toCompany(companyId, 'contact', payload);
+  if (payload.action === 'delete') ctx.webhooks.publish(companyId, 'contact.deleted', { contactId: payload.contactId });
+  else if (payload.action !== 'reload') ctx.webhooks.publish(companyId, payload.action === 'create' ? 'contact.created' : 'contact.updated', payload.contact);
 }
 
 /**
@@ -90,7 +93,7 @@ export async function createContact(ctx: AppContext, actor: Actor, input: Contac
       throw storageError(error);
     });
   const contact = await presentOneContact(ctx.db, row);
-  announce(ctx, actor.companyId, { action: 'create', contact });
+  announceContact(ctx, actor.companyId, { action: 'create', contact });
   return contact;
 }
 
@@ -115,7 +118,7 @@ export async function updateContact(ctx: AppContext, actor: Actor, contactId: nu
       throw storageError(error);
     });
   const contact = await presentOneContact(ctx.db, row);
-  announce(ctx, actor.companyId, { action: 'update', contact });
+  announceContact(ctx, actor.companyId, { action: 'update', contact });
   return contact;
 }
 
@@ -128,7 +131,7 @@ export async function deleteContact(ctx: AppContext, actor: Actor, contactId: nu
     if (!(await repo.deleteContactRow(trx, actor.companyId, contactId))) throw noContact();
     return audiences;
   });
-  announce(ctx, actor.companyId, { action: 'delete', contactId });
+  announceContact(ctx, actor.companyId, { action: 'delete', contactId });
   for (const { ticketId, audience } of deleted) announceTicketDeleted(ctx, actor.companyId, ticketId, audience);
 }
 
@@ -182,6 +185,6 @@ export async function importContacts(ctx: AppContext, actor: Actor): Promise<Con
     byNumber.set(number, { number, name: entry.name?.trim().slice(0, 100) || number });
   }
   const imported = await repo.insertMissingContacts(ctx.db, actor.companyId, [...byNumber.values()]);
-  if (imported > 0) announce(ctx, actor.companyId, { action: 'reload' });
+  if (imported > 0) announceContact(ctx, actor.companyId, { action: 'reload' });
   return { imported };
 }

@@ -13,7 +13,8 @@ import type { AppContext } from '../../platform/context.js';
 import { announceMessages } from '../messages/messages.live.js';
 import { findByProviderId } from '../messages/messages.repository.js';
 import { settingValue } from '../settings/settings.service.js';
-import { announceTicket, announceTicketDeleted, ticketAudience } from '../tickets/tickets.audience.js';
+import { announceTicket, announceTicketDeleted, newTicketAudience, ticketAudience } from '../tickets/tickets.audience.js';
+import { presentOneContact } from '../contacts/contacts.presenter.js';
 import { mayBatch, type InboundBatcher } from './inbound.batch.js';
 import { identityOfChat } from './inbound.contacts.js';
 import { storeInbound, type InboundSource, type PreparedMedia, type StoreOptions, type StoredInbound } from './inbound.store.js';
@@ -92,7 +93,12 @@ export async function receiveMessage(
 async function announceStored(ctx: AppContext, source: InboundSource, stored: StoredInbound): Promise<void> {
   const { companyId } = source;
   // Only a reopen changes who may see the ticket (owner and queue reset): then the old audience learns it left.
-  const before = stored.ticketReopened && stored.previous ? await ticketAudience(ctx.db, stored.previous) : [];
+  const before = stored.ticketCreated
+    ? newTicketAudience()
+    : stored.ticketReopened && stored.previous
+      ? await ticketAudience(ctx.db, stored.previous)
+      : [];
+  if (stored.contactCreated) ctx.webhooks.publish(companyId, 'contact.created', () => presentOneContact(ctx.db, stored.contact));
   const changes = [stored.message, ...stored.said].map((message) => ({ action: 'create' as const, message }));
   await announceMessages(ctx, companyId, stored.ticket.id, changes, { ticketChanged: true, before });
   if (stored.said.length) ctx.outbox.kick(source.whatsappId);

@@ -5,12 +5,12 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { UploadedFile } from '../../platform/uploads.js';
 import { presentOneContact } from '../contacts/contacts.presenter.js';
-import { storedNumber } from '../contacts/contacts.service.js';
+import { announceContact, storedNumber } from '../contacts/contacts.service.js';
 import { resolveContact } from '../inbound/inbound.contacts.js';
 import { presentMessage } from '../messages/messages.presenter.js';
 import { mediaDraft } from '../messages/messages.service.js';
 import { afterOutboundStored, fillForTicket, storeOutbound, type OutboundDraft } from '../messages/outbound.js';
-import { announceTicket, ticketAudience } from '../tickets/tickets.audience.js';
+import { announceTicket, newTicketAudience, ticketAudience } from '../tickets/tickets.audience.js';
 import * as tickets from '../tickets/tickets.repository.js';
 import * as repo from './messages-api.repository.js';
 
@@ -65,8 +65,8 @@ export async function sendExternal(ctx: AppContext, connection: repo.TokenConnec
   });
 
   const created = outcome.stored.filter((s) => s.created).map((s) => s.message);
-  if (outcome.newContact) ctx.live.toCompany(companyId, 'contact', { action: 'create', contact: await presentOneContact(ctx.db, outcome.contact) });
-  if (outcome.newTicket) await announceTicket(ctx, companyId, outcome.ticket.id);
+  if (outcome.newContact) announceContact(ctx, companyId, { action: 'create', contact: await presentOneContact(ctx.db, outcome.contact) });
+  if (outcome.newTicket) await announceTicket(ctx, companyId, outcome.ticket.id, newTicketAudience());
   const before = outcome.newTicket ? [] : await ticketAudience(ctx.db, outcome.before);
   await afterOutboundStored(ctx, outcome.ticket, created, before);
   return { ticketId: outcome.ticket.id, contactId: outcome.contact.id, number, messages: outcome.stored.map((s) => presentMessage(s.message)) };

@@ -65,6 +65,8 @@ export function emitMessageChanges(
       contact: presented.contact,
     };
     for (const room of presented.audience) ctx.live.toRoom(room, companyId, 'appMessage', payload);
+    const { action: _action, ...data } = payload;
+    ctx.webhooks.publish(companyId, change.action === 'create' ? 'message.created' : 'message.updated', data);
   }
 }
 

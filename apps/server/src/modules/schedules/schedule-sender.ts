@@ -16,7 +16,7 @@ import { AppError } from '../../platform/errors.js';
 import { WorkerSweep } from '../../platform/repeating-task.js';
 import { defaultConnection } from '../connections/connections.service.js';
 import { afterOutboundStored, fillForTicket, storeOutbound } from '../messages/outbound.js';
-import { announceTicket } from '../tickets/tickets.audience.js';
+import { announceTicket, newTicketAudience } from '../tickets/tickets.audience.js';
 import * as tickets from '../tickets/tickets.repository.js';
 import { presentSchedule } from './schedules.presenter.js';
 import * as queries from './schedule-sender.queries.js';
@@ -138,7 +138,7 @@ class ScheduleSweep extends WorkerSweep implements ScheduleSender {
       return { ticket, newTicket: created, stored: stored ? [message] : [] };
     });
     if (!sent) return false;
-    if (sent.newTicket) await announceTicket(ctx, sent.ticket.companyId, sent.ticket.id);
+    if (sent.newTicket) await announceTicket(ctx, sent.ticket.companyId, sent.ticket.id, newTicketAudience());
     await afterOutboundStored(ctx, sent.ticket, sent.stored);
     await this.announce(candidate);
     return true;

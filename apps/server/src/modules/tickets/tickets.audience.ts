@@ -27,7 +27,10 @@ export interface AudienceScope extends TicketScope {
  * Computed before a change, it also remembers where the ticket was (`place`), so the announcement
  * after the change can tell whether the ticket moved.
  */
-export type TicketAudience = string[] & { readonly place?: TicketPlace };
+export type TicketAudience = string[] & { readonly place?: TicketPlace; readonly created?: boolean };
+
+/** The `before` of a ticket that did not exist: its first announcement is its creation (ticket.created). */
+export const newTicketAudience = (): TicketAudience => Object.assign([], { created: true });
 
 const roomsOf = (companyId: number, userIds: number[]) => [rooms.admins(companyId), ...userIds.map((id) => rooms.user(id))];
 
@@ -56,6 +59,13 @@ export async function presentedWithAudience(db: Database, companyId: number, tic
 
 const moved = (was: TicketPlace, now: Ticket) => was.status !== now.status || was.queueId !== now.queueId || was.userId !== now.userId;
 
+/** What the change was for the company's webhooks: a ticket closes when it moves into 'closed'. */
+function webhookEventOf(ticket: Ticket, before: TicketAudience) {
+  if (before.created) return 'ticket.created' as const;
+  if (ticket.status === 'closed' && before.place && before.place.status !== 'closed') return 'ticket.closed' as const;
+  return 'ticket.updated' as const;
+}
+
 /**
  * The ticket's update event to its audience. `before`, the audience from before the change: when
  * the ticket moved (status, queue or owner; or where it was is unknown) all of it hears `delete`
@@ -67,6 +77,7 @@ export function emitTicketUpdate(ctx: AppContext, companyId: number, presented: 
   const left = !before.place || moved(before.place, ticket) ? before : before.filter((room) => !now.has(room));
   if (left.length) emit(ctx, companyId, left, { action: 'delete', ticketId: ticket.id });
   emit(ctx, companyId, audience, { action: 'update', ticket });
+  ctx.webhooks.publish(companyId, webhookEventOf(ticket, before), ticket);
 }
 
 /**
@@ -88,6 +99,7 @@ export async function announceTicket(
 
 export function announceTicketDeleted(ctx: AppContext, companyId: number, ticketId: number, audience: string[]): void {
   emit(ctx, companyId, audience, { action: 'delete', ticketId });
+  ctx.webhooks.publish(companyId, 'ticket.deleted', { ticketId });
 }
 
 export function announceUnread(ctx: AppContext, companyId: number, ticketId: number, unreadMessages: number, audience: string[]): void {

@@ -6,7 +6,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { defaultConnection } from '../connections/connections.service.js';
 import { findConnectionRow } from '../connections/connections.repository.js';
-import { announceTicket, announceTicketDeleted, ticketAudience } from './tickets.audience.js';
+import { announceTicket, announceTicketDeleted, newTicketAudience, ticketAudience } from './tickets.audience.js';
 import { pageOfTickets, type TicketFilters } from './tickets.queries.js';
 import { assertMayReach, mayChooseAnyUser, seesEveryTicket } from './tickets.policy.js';
 import { presentTicket } from './tickets.presenter.js';
@@ -87,7 +87,7 @@ export async function createTicket(ctx: AppContext, actor: Actor, input: CreateI
     return { ticket: reopened, previous: current };
   });
 
-  await announceTicket(ctx, companyId, ticket.id);
+  await announceTicket(ctx, companyId, ticket.id, previous ? [] : newTicketAudience());
   await ctx.automation.afterTicketAction(ctx, { action: 'create', ticket, previous, actor });
   return showTicket(ctx, actor, { id: ticket.id });
 }

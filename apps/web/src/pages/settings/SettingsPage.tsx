@@ -1,15 +1,17 @@
-import { isSuper } from '@atende/contract';
+import { can, isSuper, planAllows } from '@atende/contract';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth';
+import { usePlan } from '../../app/usePlan';
 import { PageContainer } from '../../components/PageContainer';
 import { CompaniesTab, PlansTab } from '../../features/platform';
 import { useSettingValue } from '../../features/settings/api';
 import { HelpsSettingsTab } from '../../features/helps/components/HelpsSettingsTab';
 import { CompanySchedulesForm } from '../../features/settings/components/CompanySchedulesForm';
 import { SettingsOptions } from '../../features/settings/components/SettingsOptions';
+import { WebhooksSettingsTab } from '../../features/webhooks/components/WebhooksSettingsTab';
 
 interface SettingsTab {
   name: string;
@@ -22,19 +24,28 @@ interface SettingsTab {
 
 /**
  * The settings page. Horários follows the scheduleType setting live (it is there only while
- * the company runs company-wide hours). The super user's tabs (Empresas, Planos, Ajuda) join this
+ * the company runs company-wide hours); Webhooks is there for admins whose plan has the external
+ * API (useExternalApi). The super user's tabs (Empresas, Planos, Ajuda) join this
  * list with `shown: isSuper(user)`.
  */
 export default function SettingsPage() {
   const { t } = useTranslation('settings');
   const { t: th } = useTranslation('helps');
+  const { t: tw } = useTranslation('webhooks');
   const { user } = useAuth();
+  const plan = usePlan();
   const scheduleType = useSettingValue('scheduleType');
   const [selected, setSelected] = useState('options');
 
   const tabs: SettingsTab[] = [
     { name: 'options', shown: true, content: () => <SettingsOptions /> },
     { name: 'schedules', shown: scheduleType === 'company' && user !== null, content: () => <CompanySchedulesForm companyId={user!.companyId} /> },
+    {
+      name: 'webhooks',
+      shown: can(user, 'webhooks:manage') && planAllows(plan, 'useExternalApi'),
+      label: tw('settingsTab'),
+      content: () => <WebhooksSettingsTab />,
+    },
     { name: 'helps', shown: isSuper(user), label: th('settingsTab'), content: () => <HelpsSettingsTab /> },
     { name: 'companies', shown: isSuper(user), content: () => <CompaniesTab /> },
     { name: 'plans', shown: isSuper(user), content: () => <PlansTab /> },

@@ -1,16 +1,13 @@
 import type { Announcement } from '@atende/contract';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { PRIORITY_COLORS } from '../priority';
+import { RowActionsCell, EmptyTableRow } from '../../../components/RowActions';
 
 interface AnnouncementsTableProps {
   announcements: Announcement[];
@@ -22,7 +19,6 @@ interface AnnouncementsTableProps {
 /** Title, priority, image name, status and actions. */
 export function AnnouncementsTable({ announcements, loading, onEdit, onDelete }: AnnouncementsTableProps) {
   const { t } = useTranslation('announcements');
-  const { t: tc } = useTranslation();
   return (
     <Table size="small" stickyHeader data-testid="announcements-table">
       <TableHead>
@@ -46,27 +42,10 @@ export function AnnouncementsTable({ announcements, loading, onEdit, onDelete }:
             </TableCell>
             <TableCell align="center">{a.mediaName ?? t('noImage')}</TableCell>
             <TableCell align="center">{a.status ? t('status.active') : t('status.inactive')}</TableCell>
-            <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
-              <Tooltip title={tc('edit')}>
-                <IconButton size="small" aria-label={tc('edit')} onClick={() => onEdit(a)} data-testid={`announcement-edit-${a.id}`}>
-                  <EditIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-              <Tooltip title={tc('delete')}>
-                <IconButton size="small" aria-label={tc('delete')} onClick={() => onDelete(a)} data-testid={`announcement-delete-${a.id}`}>
-                  <DeleteIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            </TableCell>
+            <RowActionsCell testIdPrefix="announcement" id={a.id} onEdit={() => onEdit(a)} onDelete={() => onDelete(a)} />
           </TableRow>
         ))}
-        {!loading && announcements.length === 0 && (
-          <TableRow>
-            <TableCell colSpan={5} align="center" sx={{ color: 'text.secondary', py: 4 }} data-testid="announcements-table-empty">
-              {tc('noRecords')}
-            </TableCell>
-          </TableRow>
-        )}
+        <EmptyTableRow show={!loading && announcements.length === 0} colSpan={5} testId="announcements-table-empty" />
       </TableBody>
     </Table>
   );

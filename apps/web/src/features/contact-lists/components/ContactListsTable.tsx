@@ -1,16 +1,13 @@
 import type { ContactList } from '@atende/contract';
-import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
-import EditIcon from '@mui/icons-material/Edit';
 import PeopleIcon from '@mui/icons-material/People';
-import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
+import { RowAction, RowActionsCell, EmptyTableRow } from '../../../components/RowActions';
 
 interface ContactListsTableProps {
   lists: ContactList[];
@@ -24,7 +21,6 @@ interface ContactListsTableProps {
 /** Name, number of contacts and actions of each list. */
 export function ContactListsTable({ lists, loading, onDownloadExample, onOpen, onEdit, onDelete }: ContactListsTableProps) {
   const { t } = useTranslation('contactLists');
-  const { t: tc } = useTranslation();
   return (
     <Table size="small" stickyHeader data-testid="contact-lists-table">
       <TableHead>
@@ -41,37 +37,13 @@ export function ContactListsTable({ lists, loading, onDownloadExample, onOpen, o
             <TableCell align="center" data-testid={`contact-list-count-${list.id}`}>
               {list.contactsCount}
             </TableCell>
-            <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
-              <Tooltip title={t('downloadExample')}>
-                <IconButton size="small" aria-label={t('downloadExample')} onClick={onDownloadExample} data-testid={`contact-list-example-${list.id}`}>
-                  <DownloadIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-              <Tooltip title={t('openContacts')}>
-                <IconButton size="small" aria-label={t('openContacts')} onClick={() => onOpen(list)} data-testid={`contact-list-open-${list.id}`}>
-                  <PeopleIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-              <Tooltip title={tc('edit')}>
-                <IconButton size="small" aria-label={tc('edit')} onClick={() => onEdit(list)} data-testid={`contact-list-edit-${list.id}`}>
-                  <EditIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-              <Tooltip title={tc('delete')}>
-                <IconButton size="small" aria-label={tc('delete')} onClick={() => onDelete(list)} data-testid={`contact-list-delete-${list.id}`}>
-                  <DeleteIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            </TableCell>
+            <RowActionsCell testIdPrefix="contact-list" id={list.id} onEdit={() => onEdit(list)} onDelete={() => onDelete(list)}>
+              <RowAction title={t('downloadExample')} icon={<DownloadIcon fontSize="small" />} onClick={onDownloadExample} testId={`contact-list-example-${list.id}`} />
+              <RowAction title={t('openContacts')} icon={<PeopleIcon fontSize="small" />} onClick={() => onOpen(list)} testId={`contact-list-open-${list.id}`} />
+            </RowActionsCell>
           </TableRow>
         ))}
-        {!loading && lists.length === 0 && (
-          <TableRow>
-            <TableCell colSpan={3} align="center" sx={{ color: 'text.secondary', py: 4 }} data-testid="contact-lists-empty">
-              {tc('noRecords')}
-            </TableCell>
-          </TableRow>
-        )}
+        <EmptyTableRow show={!loading && lists.length === 0} colSpan={3} testId="contact-lists-empty" />
       </TableBody>
     </Table>
   );

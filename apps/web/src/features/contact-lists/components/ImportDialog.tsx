@@ -6,8 +6,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmationDialog } from '../../../components/ConfirmationDialog';
 
-/** What the file picker offers; .xls is refused by the server (no safe reader), so it is not offered. */
-const ACCEPTED = '.xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv';
+/** What the file picker offers: the kinds the server reads. */
+const ACCEPTED = '.xlsx,.xls,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel,text/csv';
 
 interface ImportDialogProps {
   open: boolean;

@@ -1,10 +1,7 @@
 import type { ListContact } from '@atende/contract';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
 import HighlightOffIcon from '@mui/icons-material/HighlightOff';
 import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
-import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -12,6 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
+import { RowActionsCell, EmptyTableRow } from '../../../components/RowActions';
 
 interface ListContactsTableProps {
   contacts: ListContact[];
@@ -37,7 +35,6 @@ function ValidityIcon({ contact }: { contact: ListContact }) {
 
 export function ListContactsTable({ contacts, loading, mayDelete, onEdit, onDelete }: ListContactsTableProps) {
   const { t } = useTranslation('contactLists');
-  const { t: tc } = useTranslation();
   return (
     <Table size="small" stickyHeader data-testid="list-contacts-table">
       <TableHead>
@@ -60,29 +57,10 @@ export function ListContactsTable({ contacts, loading, mayDelete, onEdit, onDele
             <TableCell align="center" sx={{ wordBreak: 'break-all' }}>
               {contact.email}
             </TableCell>
-            <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
-              <Tooltip title={tc('edit')}>
-                <IconButton size="small" aria-label={tc('edit')} onClick={() => onEdit(contact)} data-testid={`list-contact-edit-${contact.id}`}>
-                  <EditIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-              {mayDelete && (
-                <Tooltip title={tc('delete')}>
-                  <IconButton size="small" aria-label={tc('delete')} onClick={() => onDelete(contact)} data-testid={`list-contact-delete-${contact.id}`}>
-                    <DeleteIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-              )}
-            </TableCell>
+            <RowActionsCell testIdPrefix="list-contact" id={contact.id} onEdit={() => onEdit(contact)} onDelete={mayDelete ? () => onDelete(contact) : undefined} />
           </TableRow>
         ))}
-        {!loading && contacts.length === 0 && (
-          <TableRow>
-            <TableCell colSpan={5} align="center" sx={{ color: 'text.secondary', py: 4 }} data-testid="list-contacts-empty">
-              {tc('noRecords')}
-            </TableCell>
-          </TableRow>
-        )}
+        <EmptyTableRow show={!loading && contacts.length === 0} colSpan={5} testId="list-contacts-empty" />
       </TableBody>
     </Table>
   );

@@ -1,16 +1,13 @@
 import type { Contact } from '@atende/contract';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
-import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { ContactAvatar } from '../../../components/ContactAvatar';
+import { RowAction, RowActionsCell, EmptyTableRow } from '../../../components/RowActions';
 
 interface ContactsTableProps {
   contacts: Contact[];
@@ -24,7 +21,6 @@ interface ContactsTableProps {
 
 export function ContactsTable({ contacts, loading, mayDelete, onOpenTicket, onEdit, onDelete }: ContactsTableProps) {
   const { t } = useTranslation('contacts');
-  const { t: tc } = useTranslation();
   return (
     <Table size="small" stickyHeader data-testid="contacts-table">
       <TableHead>
@@ -47,34 +43,12 @@ export function ContactsTable({ contacts, loading, mayDelete, onOpenTicket, onEd
             <TableCell align="center" sx={{ wordBreak: 'break-all' }}>
               {contact.email}
             </TableCell>
-            <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
-              <Tooltip title={t('openTicket')}>
-                <IconButton size="small" aria-label={t('openTicket')} onClick={() => onOpenTicket(contact)} data-testid={`contact-ticket-${contact.id}`}>
-                  <WhatsAppIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-              <Tooltip title={tc('edit')}>
-                <IconButton size="small" aria-label={tc('edit')} onClick={() => onEdit(contact)} data-testid={`contact-edit-${contact.id}`}>
-                  <EditIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-              {mayDelete && (
-                <Tooltip title={tc('delete')}>
-                  <IconButton size="small" aria-label={tc('delete')} onClick={() => onDelete(contact)} data-testid={`contact-delete-${contact.id}`}>
-                    <DeleteIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-              )}
-            </TableCell>
+            <RowActionsCell testIdPrefix="contact" id={contact.id} onEdit={() => onEdit(contact)} onDelete={mayDelete ? () => onDelete(contact) : undefined}>
+              <RowAction title={t('openTicket')} icon={<WhatsAppIcon fontSize="small" />} onClick={() => onOpenTicket(contact)} testId={`contact-ticket-${contact.id}`} />
+            </RowActionsCell>
           </TableRow>
         ))}
-        {!loading && contacts.length === 0 && (
-          <TableRow>
-            <TableCell colSpan={5} align="center" sx={{ color: 'text.secondary', py: 4 }} data-testid="contacts-empty">
-              {tc('noRecords')}
-            </TableCell>
-          </TableRow>
-        )}
+        <EmptyTableRow show={!loading && contacts.length === 0} colSpan={5} testId="contacts-empty" />
       </TableBody>
     </Table>
   );

@@ -1,14 +1,11 @@
 import type { FileList } from '@atende/contract';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
-import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
+import { RowActionsCell, EmptyTableRow } from '../../../components/RowActions';
 
 interface FileListsTableProps {
   fileLists: FileList[];
@@ -19,7 +16,6 @@ interface FileListsTableProps {
 
 export function FileListsTable({ fileLists, loading, onEdit, onDelete }: FileListsTableProps) {
   const { t } = useTranslation('files');
-  const { t: tc } = useTranslation();
   return (
     <Table size="small" stickyHeader data-testid="files-table">
       <TableHead>
@@ -32,27 +28,10 @@ export function FileListsTable({ fileLists, loading, onEdit, onDelete }: FileLis
         {fileLists.map((fileList) => (
           <TableRow key={fileList.id} hover data-testid={`file-list-row-${fileList.id}`}>
             <TableCell align="center">{fileList.name}</TableCell>
-            <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
-              <Tooltip title={tc('edit')}>
-                <IconButton size="small" aria-label={tc('edit')} onClick={() => onEdit(fileList)} data-testid={`file-list-edit-${fileList.id}`}>
-                  <EditIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-              <Tooltip title={tc('delete')}>
-                <IconButton size="small" aria-label={tc('delete')} onClick={() => onDelete(fileList)} data-testid={`file-list-delete-${fileList.id}`}>
-                  <DeleteIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            </TableCell>
+            <RowActionsCell testIdPrefix="file-list" id={fileList.id} onEdit={() => onEdit(fileList)} onDelete={() => onDelete(fileList)} />
           </TableRow>
         ))}
-        {!loading && fileLists.length === 0 && (
-          <TableRow>
-            <TableCell colSpan={2} align="center" sx={{ color: 'text.secondary', py: 4 }} data-testid="files-empty">
-              {tc('noRecords')}
-            </TableCell>
-          </TableRow>
-        )}
+        <EmptyTableRow show={!loading && fileLists.length === 0} colSpan={2} testId="files-empty" />
       </TableBody>
     </Table>
   );

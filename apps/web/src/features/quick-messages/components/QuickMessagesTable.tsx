@@ -1,15 +1,12 @@
 import type { QuickMessage } from '@atende/contract';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
-import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { RowActionsCell, EmptyTableRow } from '../../../components/RowActions';
 
 interface QuickMessagesTableProps {
   records: QuickMessage[];
@@ -22,7 +19,6 @@ interface QuickMessagesTableProps {
 
 export function QuickMessagesTable({ records, loading, mayChange, onEdit, onDelete }: QuickMessagesTableProps) {
   const { t } = useTranslation('quickMessages');
-  const { t: tc } = useTranslation();
   return (
     <Table size="small" stickyHeader data-testid="quick-messages-table">
       <TableHead>
@@ -52,31 +48,15 @@ export function QuickMessagesTable({ records, loading, mayChange, onEdit, onDele
             <TableCell align="center" sx={{ color: reply.mediaName ? undefined : 'text.secondary' }}>
               {reply.mediaName ?? t('noAttachment')}
             </TableCell>
-            <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
-              {mayChange(reply) && (
-                <>
-                  <Tooltip title={tc('edit')}>
-                    <IconButton size="small" aria-label={tc('edit')} onClick={() => onEdit(reply)} data-testid={`quick-message-edit-${reply.id}`}>
-                      <EditIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title={tc('delete')}>
-                    <IconButton size="small" aria-label={tc('delete')} onClick={() => onDelete(reply)} data-testid={`quick-message-delete-${reply.id}`}>
-                      <DeleteIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                </>
-              )}
-            </TableCell>
+            <RowActionsCell
+              testIdPrefix="quick-message"
+              id={reply.id}
+              onEdit={mayChange(reply) ? () => onEdit(reply) : undefined}
+              onDelete={mayChange(reply) ? () => onDelete(reply) : undefined}
+            />
           </TableRow>
         ))}
-        {!loading && records.length === 0 && (
-          <TableRow>
-            <TableCell colSpan={4} align="center" sx={{ color: 'text.secondary', py: 4 }} data-testid="quick-messages-empty">
-              {tc('noRecords')}
-            </TableCell>
-          </TableRow>
-        )}
+        <EmptyTableRow show={!loading && records.length === 0} colSpan={4} testId="quick-messages-empty" />
       </TableBody>
     </Table>
   );

@@ -1,9 +1,6 @@
 import type { Tag } from '@atende/contract';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -11,6 +8,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
+import { RowActionsCell, EmptyTableRow } from '../../../components/RowActions';
 
 interface TagsTableProps {
   tags: Tag[];
@@ -22,7 +20,6 @@ interface TagsTableProps {
 
 export function TagsTable({ tags, loading, onTickets, onEdit, onDelete }: TagsTableProps) {
   const { t } = useTranslation('tags');
-  const { t: tc } = useTranslation();
   return (
     <Table size="small" stickyHeader data-testid="tags-table">
       <TableHead>
@@ -45,27 +42,10 @@ export function TagsTable({ tags, loading, onTickets, onEdit, onDelete }: TagsTa
                 </Button>
               </Tooltip>
             </TableCell>
-            <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
-              <Tooltip title={tc('edit')}>
-                <IconButton size="small" aria-label={tc('edit')} onClick={() => onEdit(tag)} data-testid={`tag-edit-${tag.id}`}>
-                  <EditIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-              <Tooltip title={tc('delete')}>
-                <IconButton size="small" aria-label={tc('delete')} onClick={() => onDelete(tag)} data-testid={`tag-delete-${tag.id}`}>
-                  <DeleteIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            </TableCell>
+            <RowActionsCell testIdPrefix="tag" id={tag.id} onEdit={() => onEdit(tag)} onDelete={() => onDelete(tag)} />
           </TableRow>
         ))}
-        {!loading && tags.length === 0 && (
-          <TableRow>
-            <TableCell colSpan={3} align="center" sx={{ color: 'text.secondary', py: 4 }} data-testid="tags-empty">
-              {tc('noRecords')}
-            </TableCell>
-          </TableRow>
-        )}
+        <EmptyTableRow show={!loading && tags.length === 0} colSpan={3} testId="tags-empty" />
       </TableBody>
     </Table>
   );

@@ -1,14 +1,11 @@
 import type { User } from '@atende/contract';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
-import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
+import { RowActionsCell, EmptyTableRow } from '../../../components/RowActions';
 
 interface UsersTableProps {
   users: User[];
@@ -20,7 +17,6 @@ interface UsersTableProps {
 
 export function UsersTable({ users, currentUserId, loading, onEdit, onDelete }: UsersTableProps) {
   const { t } = useTranslation('users');
-  const { t: tc } = useTranslation();
   return (
     <Table size="small" stickyHeader data-testid="users-table">
       <TableHead>
@@ -37,30 +33,11 @@ export function UsersTable({ users, currentUserId, loading, onEdit, onDelete }: 
             <TableCell>{user.name}</TableCell>
             <TableCell sx={{ wordBreak: 'break-all' }}>{user.email}</TableCell>
             <TableCell align="center">{t(`profiles.${user.profile}`, { defaultValue: user.profile })}</TableCell>
-            <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
-              <Tooltip title={tc('edit')}>
-                <IconButton size="small" aria-label={tc('edit')} onClick={() => onEdit(user)} data-testid={`user-edit-${user.id}`}>
-                  <EditIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-              {/* Nobody deletes their own row. */}
-              {user.id !== currentUserId && (
-                <Tooltip title={tc('delete')}>
-                  <IconButton size="small" aria-label={tc('delete')} onClick={() => onDelete(user)} data-testid={`user-delete-${user.id}`}>
-                    <DeleteIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-              )}
-            </TableCell>
+            {/* Nobody deletes their own row. */}
+            <RowActionsCell testIdPrefix="user" id={user.id} onEdit={() => onEdit(user)} onDelete={user.id !== currentUserId ? () => onDelete(user) : undefined} />
           </TableRow>
         ))}
-        {!loading && users.length === 0 && (
-          <TableRow>
-            <TableCell colSpan={4} align="center" sx={{ color: 'text.secondary', py: 4 }} data-testid="users-empty">
-              {tc('noRecords')}
-            </TableCell>
-          </TableRow>
-        )}
+        <EmptyTableRow show={!loading && users.length === 0} colSpan={4} testId="users-empty" />
       </TableBody>
     </Table>
   );

@@ -1,0 +1,1 @@
+export { WebhooksSettingsTab } from './components/WebhooksSettingsTab';
