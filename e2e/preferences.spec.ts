@@ -18,7 +18,7 @@ test('theme and language survive a reload', async ({ page, request }) => {
 
   await page.reload();
   await expect(page.getByTestId('drawer')).toBeVisible();
-  expect(await background()).toBe(dark);
+  await expect.poll(background).toBe(dark);
   await expect(page.getByTestId('menu-item-todolist')).toContainText(/to-?do/i);
   expect(await page.evaluate(() => localStorage.getItem('preferredTheme'))).toBe('dark');
 });

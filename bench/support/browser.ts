@@ -12,8 +12,13 @@ declare global {
     /** Every long task since the page loaded, with when it started: what a wait was spent on. */
     __longTaskSpans: { start: number; duration: number }[];
     __firstSeen: Record<string, number>;
+    /** When an element matching the awaited selector first held the awaited text (see `awaitText`). */
+    __textSeen: number | null;
   }
 }
+
+/** Where the page's probes find, from its first script on, the text a navigation waits for. */
+const AWAITED_TEXT = 'bench-awaited-text';
 
 /** Installed before any page script (page.addInitScript): long tasks, and when each selector first matched. */
 export function probes(selectors: string[]) {
@@ -26,10 +31,25 @@ export function probes(selectors: string[]) {
       window.__longTaskSpans.push({ start: entry.startTime, duration: entry.duration });
     }
   }).observe({ type: 'longtask', buffered: true });
+  window.__textSeen = null;
+  // `awaitText` leaves it in sessionStorage, which the next document of the tab reads before any of its scripts.
+  const awaited = JSON.parse(sessionStorage.getItem('bench-awaited-text') ?? 'null') as { selector: string; text: string } | null;
   const check = () => {
     for (const selector of selectors) if (!(selector in window.__firstSeen) && document.querySelector(selector)) window.__firstSeen[selector] = performance.now();
+    if (awaited && window.__textSeen === null && Array.from(document.querySelectorAll(awaited.selector)).some((el) => el.textContent?.includes(awaited.text))) window.__textSeen = performance.now();
   };
-  new MutationObserver(check).observe(document, { childList: true, subtree: true });
+  new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+/** The next document of the tab notes when `selector` first holds `text` (read it with `textSeen`). */
+export async function awaitText(page: Page, selector: string, text: string): Promise<void> {
+  await page.evaluate(({ key, value }) => sessionStorage.setItem(key, value), { key: AWAITED_TEXT, value: JSON.stringify({ selector, text }) });
+}
+
+/** Milliseconds from the navigation's start until the awaited text showed. */
+export async function textSeen(page: Page): Promise<number> {
+  await page.waitForFunction(() => window.__textSeen !== null, undefined, { timeout: 20_000 });
+  return page.evaluate(() => window.__textSeen!);
 }
 
 /** Milliseconds from the navigation's start until the selector first matched. */

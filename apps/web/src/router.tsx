@@ -9,6 +9,7 @@ import { PageLoader } from './components/PageLoader';
 import { AccessGate } from './features/shell/components/AccessGate';
 import type { AppPage, Menu } from './features/shell/menu';
 import { useAllowed } from './features/shell/useAccess';
+import { prefetchTicketScreen } from './features/ticket-screen/api';
 import { prefetchStartingLists } from './features/tickets/api';
 import { MENU, PAGES, ticketsPage } from './pageTable';
 
@@ -23,9 +24,10 @@ const ComingSoonPage = lazy(() => import('./pages/coming-soon/ComingSoonPage'));
 const isTicketsAddress = (pathname: string) => /^\/tickets(\/|$)/.test(pathname);
 
 /**
- * Opening the app with a stored session: the session check, the shell's and the first page's code
- * and (for the ticket manager) its first lists all start at once, instead of one after the other
- * once the app has drawn itself and the session is known.
+ * Opening the app with a stored session: the session check, the shell's and the first page's code,
+ * (for the ticket manager) its first lists and (for a ticket's address) the ticket and its
+ * messages all start at once, instead of one after the other once the app has drawn itself and
+ * the session is known.
  */
 export function startFirstScreen(queryClient: QueryClient, pathname: string): void {
   const session = checkStoredSessionEarly();
@@ -33,7 +35,11 @@ export function startFirstScreen(queryClient: QueryClient, pathname: string): vo
   void shell.preload();
   if (!isTicketsAddress(pathname)) return;
   void ticketsPage.preload();
-  if (/^\/tickets\/[^/]+/.test(pathname)) void import('./features/ticket-screen/components/TicketScreen');
+  const ticketUuid = /^\/tickets\/([^/]+)/.exec(pathname)?.[1];
+  if (ticketUuid) {
+    void import('./features/ticket-screen/components/TicketScreen');
+    prefetchTicketScreen(queryClient, ticketUuid);
+  }
   session.then((user) => prefetchStartingLists(queryClient, user), () => {});
 }
 

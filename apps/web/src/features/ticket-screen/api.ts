@@ -1,7 +1,7 @@
 import type { Contact, Message, MessagePage, QuickMessage, Tag, Ticket, TicketNote } from '@atende/contract';
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { useApplyTicket } from '../tickets';
+import { ticketQuery, useApplyTicket } from '../tickets';
 
 /**
  * The ticket screen's server state: the messages of one ticket (pages of 20, page 1 the newest,
@@ -35,6 +35,15 @@ export function useMessages(ticketId: number | undefined) {
  */
 export function prefetchMessages(queryClient: QueryClient, ticketId: number): void {
   void queryClient.prefetchInfiniteQuery(messagesQuery(ticketId));
+}
+
+/**
+ * A ticket opened by its address (a reload, a shared link): the ticket and then its newest
+ * messages are asked for as the app starts, beside the session check, instead of once the
+ * screen that shows them has been drawn. A refusal stays in the cache for the screen to report.
+ */
+export function prefetchTicketScreen(queryClient: QueryClient, uuid: string): void {
+  queryClient.fetchQuery(ticketQuery(uuid)).then((ticket) => prefetchMessages(queryClient, ticket.id), () => {});
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { ContactListItem, SessionUser, Ticket, TicketAction, TicketListView, TicketPage, TicketUpdateInput } from '@atende/contract';
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { api, type QueryParams } from '../../lib/api';
 
 /**
@@ -106,13 +106,20 @@ function listedTicket(queryClient: QueryClient, uuid: string): { ticket: Ticket;
  * messages at once instead of waiting for this request first; the ticket is fetched again only
  * when that copy is older than the cache's freshness.
  */
+/** One ticket by its uuid; another queue's answers 403, an unknown one 404: neither is retried. */
+export function ticketQuery(uuid: string) {
+  return queryOptions({
+    queryKey: ticketsKeys.detail(uuid),
+    queryFn: ({ signal }) => api.get<Ticket>(`/tickets/u/${uuid}`, undefined, { signal }),
+    retry: false,
+  });
+}
+
 export function useTicket(uuid: string | undefined) {
   const queryClient = useQueryClient();
   return useQuery({
-    queryKey: ticketsKeys.detail(uuid ?? ''),
-    queryFn: ({ signal }) => api.get<Ticket>(`/tickets/u/${uuid}`, undefined, { signal }),
+    ...ticketQuery(uuid ?? ''),
     enabled: Boolean(uuid),
-    retry: false,
     initialData: () => (uuid ? listedTicket(queryClient, uuid)?.ticket : undefined),
     initialDataUpdatedAt: () => (uuid ? listedTicket(queryClient, uuid)?.at : undefined),
   });

@@ -34,7 +34,7 @@ const HISTORY = [
   entry({ id: 'IN-2', body: 'Certo', quotedId: 'OUT-5' }),
 ];
 
-function openPage(routes: Record<string, RouteHandler> = {}, withCustomer = true) {
+function openPage(routes: Record<string, RouteHandler> = {}, withCustomer = true, profile: 'admin' | 'user' = 'admin') {
   if (withCustomer) localStorage.setItem('atende.simulatorCustomers', JSON.stringify([{ number: CUSTOMER, name: 'Maria' }]));
   const sent = serveApi({
     'GET /api/simulator/status': () => jsonResponse(200, { enabled: true }),
@@ -52,7 +52,7 @@ function openPage(routes: Record<string, RouteHandler> = {}, withCustomer = true
       <Route path="/" element={<p>Início</p>} />
       <Route path="/simulator" element={<SimulatorPage />} />
     </Routes>,
-    { user: sessionUser({ profile: 'admin' }), route: '/simulator' },
+    { user: sessionUser({ profile }), route: '/simulator' },
   );
   return { sent, user: userEvent.setup() };
 }
@@ -66,6 +66,13 @@ describe('<SimulatorPage>', { timeout: 20_000 }, () => {
   it('leaves for / when the server runs no simulator', async () => {
     openPage({ 'GET /api/simulator/status': () => jsonResponse(404, { error: 'ERR_NOT_FOUND' }) });
     expect(await screen.findByText('Início')).toBeTruthy();
+  });
+
+  it('refuses an agent, whom the server does not let play the network, and sends them on', async () => {
+    openPage({}, true, 'user');
+    expect(await screen.findByTestId('access-denied')).toBeTruthy();
+    expect(screen.queryByTestId('simulator-scan')).toBeNull();
+    expect(await screen.findByText('Início', undefined, { timeout: 3_000 })).toBeTruthy();
   });
 
   it('offers only the simulator connections, and scans the QR of one that shows it', async () => {

@@ -12,18 +12,25 @@ import { CustomerPanel } from '../../features/simulator/components/CustomerPanel
 import { SimulatorConnectionBar } from '../../features/simulator/components/SimulatorConnectionBar';
 import { useSimulatedCustomers } from '../../features/simulator/customers';
 import { useSimulatorStatus } from '../../features/connections/useSimulatorEnabled';
+import { ACCESS } from '../../features/shell/access';
+import { AccessGate } from '../../features/shell/components/AccessGate';
 import { toastError } from '../../lib/errors';
 
 /**
- * Plays the customers of a simulated WhatsApp network (issue 3): scan a connection's QR, chat as
- * several customers with every media type, watch the acks, call, inject faults. Only while the
- * server runs the simulator; any signed-in user of the company may use it.
+ * Plays the customers of a simulated WhatsApp network: scan a connection's QR, chat as several
+ * customers with every media type, watch the acks, call, inject faults. Only while the server
+ * runs the simulator, and only for those the server lets play it (admins): anyone else opening
+ * the address is refused like any other page, rather than shown buttons that cannot work.
  */
 export default function SimulatorPage() {
   const status = useSimulatorStatus();
   if (status.isPending) return <PageLoader />;
   if (status.data !== true) return <Navigate to="/" replace />;
-  return <SimulatorWorkbench />;
+  return (
+    <AccessGate rule={ACCESS.simulator}>
+      <SimulatorWorkbench />
+    </AccessGate>
+  );
 }
 
 function SimulatorWorkbench() {

@@ -13,7 +13,11 @@ import TicketsPage from './TicketsPage';
 
 // The ticket screen has its own tests; here it only has to show which ticket is open.
 vi.mock('../../features/ticket-screen/components/TicketScreen', () => ({
-  TicketScreen: ({ uuid }: { uuid: string }) => <div data-testid="ticket-screen" data-uuid={uuid} />,
+  TicketScreen: ({ uuid, onDrawn }: { uuid: string; onDrawn?: () => void }) => (
+    <div data-testid="ticket-screen" data-uuid={uuid}>
+      <button type="button" data-testid="conversation-drawn" onClick={onDrawn} />
+    </div>
+  ),
 }));
 
 const agent = (overrides: Partial<SessionUser> = {}) =>
@@ -236,5 +240,19 @@ describe('<TicketsPage> ticket manager', { timeout: 20_000 }, () => {
     await user.click(screen.getByTestId('tickets-tab-search'));
     expect(screen.getByTestId('tickets-tag-filter')).toBeTruthy();
     expect(screen.queryByTestId('tickets-user-filter')).toBeNull();
+  });
+
+  it('opened on a ticket\'s address, draws the conversation first and the list once it has been drawn', async () => {
+    screenWidth(false);
+    serveApi({ 'GET /api/tickets': ticketsByStatus({ open: [ticket(1), ticket(2)] }) });
+    const user = userEvent.setup();
+    renderPage(agent(), `/tickets/${ticket(2).uuid}`);
+
+    expect(await screen.findByTestId('ticket-screen')).toBeTruthy();
+    // Well past the lists' answer, the list still waits for the conversation.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByTestId('ticket-item-1')).toBeNull();
+    await user.click(screen.getByTestId('conversation-drawn'));
+    expect(await screen.findByTestId('ticket-item-1')).toBeTruthy();
   });
 });

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import CircularProgress from '@mui/material/CircularProgress';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { lazyPreloaded } from '../../components/lazyPreloaded';
@@ -17,8 +17,10 @@ import { ConversationPreviewContext, type ConversationPreview } from '../../feat
 
 // The list is what the page shows first; the conversation's code comes in while the list is
 // awaited (or when a ticket is opened), not before the list can show.
-const ticketScreen = lazyPreloaded<{ uuid: string }>(() => import('../../features/ticket-screen/components/TicketScreen').then((module) => ({ default: module.TicketScreen })));
+const ticketScreen = lazyPreloaded<{ uuid: string; onDrawn?: () => void }>(() => import('../../features/ticket-screen/components/TicketScreen').then((module) => ({ default: module.TicketScreen })));
 const TicketScreen = ticketScreen.Component;
+// Opened on a ticket's address, the conversation is drawn with the page, not one suspension later.
+if (/^\/tickets\/[^/]+/.test(window.location.pathname)) void ticketScreen.preload();
 const TicketPeekDialog = lazy(() => import('../../features/ticket-screen/components/TicketPeekDialog').then((module) => ({ default: module.TicketPeekDialog })));
 
 /** The list fetches a clicked ticket's messages early and lets admins peek, through the ticket screen. */
@@ -34,12 +36,41 @@ function PaneLoader() {
 
 type NarrowTab = 'ticket' | 'tickets';
 
-function TicketPane({ uuid }: { uuid: string | undefined }) {
+/** However long the conversation takes, the list is not held back longer than this. */
+const LIST_HELD_AT_MOST_MS = 2_000;
+
+/**
+ * A ticket opened by its address is what the agent asked for: the list (its rows, filters and
+ * live updates cost the first moments of the main thread) is drawn once the conversation has
+ * been painted, or has failed to load. Coming to /tickets itself, the list is drawn at once.
+ * Answers whether the list may show, and what the ticket screen calls once drawn.
+ */
+function useListAfterConversation(openedWith: string | undefined): [boolean, () => void] {
+  const [ready, setReady] = useState(!openedWith);
+  const [drawn, setDrawn] = useState(false);
+  const onDrawn = useCallback(() => setDrawn(true), []);
+  useEffect(() => {
+    if (ready) return;
+    // After the frame that paints the conversation: a task queued from its animation frame runs once it is painted.
+    let frame = 0;
+    let task = 0;
+    const release = () => (frame = requestAnimationFrame(() => (task = window.setTimeout(() => setReady(true)))));
+    const timer = drawn ? (release(), 0) : window.setTimeout(release, LIST_HELD_AT_MOST_MS);
+    return () => {
+      window.clearTimeout(timer);
+      window.clearTimeout(task);
+      cancelAnimationFrame(frame);
+    };
+  }, [drawn, ready]);
+  return [ready, onDrawn];
+}
+
+function TicketPane({ uuid, onDrawn }: { uuid: string | undefined; onDrawn: () => void }) {
   const { t } = useTranslation('tickets');
   if (uuid) {
     return (
       <Suspense fallback={<PaneLoader />}>
-        <TicketScreen key={uuid} uuid={uuid} />
+        <TicketScreen key={uuid} uuid={uuid} onDrawn={onDrawn} />
       </Suspense>
     );
   }
@@ -64,6 +95,7 @@ export default function TicketsPage() {
   const narrow = useMediaQuery(theme.breakpoints.down('sm'));
   const [tab, setTab] = useState<NarrowTab>(ticketId ? 'ticket' : 'tickets');
   const [shownTicket, setShownTicket] = useState(ticketId);
+  const [listShown, onConversationDrawn] = useListAfterConversation(ticketId);
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
     idle(() => void ticketScreen.preload());
@@ -84,13 +116,15 @@ export default function TicketsPage() {
           </Tabs>
         </Paper>
         <Box sx={{ flex: 1, minHeight: 0, display: tab === 'tickets' ? 'flex' : 'none', flexDirection: 'column' }}>
-          <ConversationPreviewContext.Provider value={conversationPreview}>
-            <TicketsManager selectedUuid={ticketId} narrow />
-          </ConversationPreviewContext.Provider>
+          {listShown && (
+            <ConversationPreviewContext.Provider value={conversationPreview}>
+              <TicketsManager selectedUuid={ticketId} narrow />
+            </ConversationPreviewContext.Provider>
+          )}
         </Box>
         {tab === 'ticket' && (
           <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
-            <TicketPane uuid={ticketId} />
+            <TicketPane uuid={ticketId} onDrawn={onConversationDrawn} />
           </Box>
         )}
       </Box>
@@ -100,12 +134,14 @@ export default function TicketsPage() {
   return (
     <Box sx={{ flex: 1, minHeight: 0, display: 'flex', p: 1, gap: 1 }} data-testid="tickets-page" data-layout="split">
       <Box sx={{ width: { sm: '45%', md: '38%', lg: 440 }, minWidth: 300, display: 'flex', flexDirection: 'column', minHeight: 0 }}>
-        <ConversationPreviewContext.Provider value={conversationPreview}>
-          <TicketsManager selectedUuid={ticketId} narrow={false} />
-        </ConversationPreviewContext.Provider>
+        {listShown && (
+          <ConversationPreviewContext.Provider value={conversationPreview}>
+            <TicketsManager selectedUuid={ticketId} narrow={false} />
+          </ConversationPreviewContext.Provider>
+        )}
       </Box>
       <Paper variant="outlined" square sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', minHeight: 0 }}>
-        <TicketPane uuid={ticketId} />
+        <TicketPane uuid={ticketId} onDrawn={onConversationDrawn} />
       </Paper>
     </Box>
   );

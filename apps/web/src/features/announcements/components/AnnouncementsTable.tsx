@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import { WIDE_SCREEN_COLUMN } from '../../../components/tableColumns';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +26,7 @@ export function AnnouncementsTable({ announcements, loading, onEdit, onDelete }:
         <TableRow>
           <TableCell align="center">{t('columns.title')}</TableCell>
           <TableCell align="center">{t('columns.priority')}</TableCell>
-          <TableCell align="center">{t('columns.mediaName')}</TableCell>
+          <TableCell align="center" sx={WIDE_SCREEN_COLUMN}>{t('columns.mediaName')}</TableCell>
           <TableCell align="center">{t('columns.status')}</TableCell>
           <TableCell align="center">{t('columns.actions')}</TableCell>
         </TableRow>
@@ -40,7 +41,7 @@ export function AnnouncementsTable({ announcements, loading, onEdit, onDelete }:
                 {t(`priority.${a.priority}`)}
               </Box>
             </TableCell>
-            <TableCell align="center">{a.mediaName ?? t('noImage')}</TableCell>
+            <TableCell align="center" sx={WIDE_SCREEN_COLUMN}>{a.mediaName ?? t('noImage')}</TableCell>
             <TableCell align="center">{a.status ? t('status.active') : t('status.inactive')}</TableCell>
             <RowActionsCell testIdPrefix="announcement" id={a.id} onEdit={() => onEdit(a)} onDelete={() => onDelete(a)} />
           </TableRow>

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import { WIDE_SCREEN_COLUMN } from '../../../components/tableColumns';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { alpha } from '@mui/material/styles';
@@ -26,8 +27,8 @@ export function InvoicesTable({ invoices, loading, onPay }: InvoicesTableProps) 
     <Table size="small" stickyHeader data-testid="invoices-table">
       <TableHead>
         <TableRow>
-          <TableCell align="center">{t('columns.id')}</TableCell>
-          <TableCell align="center">{t('columns.detail')}</TableCell>
+          <TableCell align="center" sx={WIDE_SCREEN_COLUMN}>{t('columns.id')}</TableCell>
+          <TableCell align="center" sx={WIDE_SCREEN_COLUMN}>{t('columns.detail')}</TableCell>
           <TableCell align="center">{t('columns.value')}</TableCell>
           <TableCell align="center">{t('columns.dueDate')}</TableCell>
           <TableCell align="center">{t('columns.status')}</TableCell>
@@ -45,8 +46,8 @@ export function InvoicesTable({ invoices, loading, onPay }: InvoicesTableProps) 
               data-status={display}
               sx={display === 'overdue' ? { bgcolor: (theme) => alpha(theme.palette.error.main, 0.12) } : undefined}
             >
-              <TableCell align="center">{invoice.id}</TableCell>
-              <TableCell align="center">{invoice.detail}</TableCell>
+              <TableCell align="center" sx={WIDE_SCREEN_COLUMN}>{invoice.id}</TableCell>
+              <TableCell align="center" sx={WIDE_SCREEN_COLUMN}>{invoice.detail}</TableCell>
               <TableCell align="center">{brl.format(invoice.value)}</TableCell>
               <TableCell align="center">{formatDate(invoice.dueDate)}</TableCell>
               <TableCell align="center" data-testid={`invoice-status-${invoice.id}`}>

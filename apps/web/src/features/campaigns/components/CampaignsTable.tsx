@@ -8,6 +8,7 @@ import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import { WIDE_SCREEN_COLUMN } from '../../../components/tableColumns';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
@@ -26,6 +27,9 @@ interface CampaignsTableProps {
 }
 
 const COLUMNS = ['name', 'status', 'contactList', 'connection', 'scheduledAt', 'completedAt', 'confirmation', 'actions'] as const;
+/** What a phone shows of a campaign: its name, its state and what can be done with it. */
+const PHONE_COLUMNS: ReadonlySet<string> = new Set(['name', 'status', 'actions']);
+const columnSx = (column: string) => (PHONE_COLUMNS.has(column) ? undefined : WIDE_SCREEN_COLUMN);
 
 /** One row per campaign; stop only while in progress, restart only once cancelled. */
 export function CampaignsTable({ campaigns, loading, onStop, onRestart, onReport, onEdit, onDelete }: CampaignsTableProps) {
@@ -43,7 +47,7 @@ export function CampaignsTable({ campaigns, loading, onStop, onRestart, onReport
       <TableHead>
         <TableRow>
           {COLUMNS.map((column) => (
-            <TableCell key={column} align={column === 'name' ? 'left' : 'center'}>
+            <TableCell key={column} align={column === 'name' ? 'left' : 'center'} sx={columnSx(column)}>
               {t(`columns.${column}`)}
             </TableCell>
           ))}
@@ -56,11 +60,11 @@ export function CampaignsTable({ campaigns, loading, onStop, onRestart, onReport
             <TableCell align="center" data-testid={`campaign-status-${campaign.id}`}>
               {t(`status.${campaign.status}`)}
             </TableCell>
-            <TableCell align="center">{campaign.contactList?.name ?? campaign.tagList?.name ?? t('notDefined')}</TableCell>
-            <TableCell align="center">{campaign.whatsapp?.name ?? t('notDefined')}</TableCell>
-            <TableCell align="center">{campaign.scheduledAt ? formatShortDateTime(campaign.scheduledAt) : t('notScheduled')}</TableCell>
-            <TableCell align="center">{campaign.completedAt ? formatShortDateTime(campaign.completedAt) : t('notCompleted')}</TableCell>
-            <TableCell align="center">{campaign.confirmation ? t('enabled') : t('disabled')}</TableCell>
+            <TableCell align="center" sx={columnSx('contactList')}>{campaign.contactList?.name ?? campaign.tagList?.name ?? t('notDefined')}</TableCell>
+            <TableCell align="center" sx={columnSx('connection')}>{campaign.whatsapp?.name ?? t('notDefined')}</TableCell>
+            <TableCell align="center" sx={columnSx('scheduledAt')}>{campaign.scheduledAt ? formatShortDateTime(campaign.scheduledAt) : t('notScheduled')}</TableCell>
+            <TableCell align="center" sx={columnSx('completedAt')}>{campaign.completedAt ? formatShortDateTime(campaign.completedAt) : t('notCompleted')}</TableCell>
+            <TableCell align="center" sx={columnSx('confirmation')}>{campaign.confirmation ? t('enabled') : t('disabled')}</TableCell>
             <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
               {campaign.status === 'EM_ANDAMENTO' &&
                 action(t('actions.stop'), `campaign-stop-${campaign.id}`, () => onStop(campaign), <PauseCircleIcon fontSize="small" />)}

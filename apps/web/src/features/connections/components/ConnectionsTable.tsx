@@ -5,6 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import { WIDE_SCREEN_COLUMN } from '../../../components/tableColumns';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
@@ -44,8 +45,8 @@ export function ConnectionsTable(props: ConnectionsTableProps) {
           <TableCell>{t('columns.name')}</TableCell>
           <TableCell align="center">{t('columns.status')}</TableCell>
           {showSession && <TableCell align="center">{t('columns.session')}</TableCell>}
-          <TableCell align="center">{t('columns.lastUpdate')}</TableCell>
-          <TableCell align="center">{t('columns.default')}</TableCell>
+          <TableCell align="center" sx={WIDE_SCREEN_COLUMN}>{t('columns.lastUpdate')}</TableCell>
+          <TableCell align="center" sx={WIDE_SCREEN_COLUMN}>{t('columns.default')}</TableCell>
           {showActions && <TableCell align="center">{t('columns.actions')}</TableCell>}
         </TableRow>
       </TableHead>
@@ -61,10 +62,10 @@ export function ConnectionsTable(props: ConnectionsTableProps) {
                 <SessionActions connection={connection} busy={busyId === connection.id} onShowQr={onShowQr} onCommand={onCommand} />
               </TableCell>
             )}
-            <TableCell align="center" sx={{ whiteSpace: 'nowrap' }} data-testid={`connection-updated-${connection.id}`}>
+            <TableCell align="center" sx={{ ...WIDE_SCREEN_COLUMN, whiteSpace: 'nowrap' }} data-testid={`connection-updated-${connection.id}`}>
               {formatShortDateTime(connection.updatedAt)}
             </TableCell>
-            <TableCell align="center">
+            <TableCell align="center" sx={WIDE_SCREEN_COLUMN}>
               {connection.isDefault && (
                 <CheckCircleIcon fontSize="small" color="success" titleAccess={t('columns.default')} data-testid={`connection-default-${connection.id}`} />
               )}

@@ -3,6 +3,7 @@ import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import { WIDE_SCREEN_COLUMN } from '../../../components/tableColumns';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
@@ -25,22 +26,22 @@ export function ContactsTable({ contacts, loading, mayDelete, onOpenTicket, onEd
     <Table size="small" stickyHeader data-testid="contacts-table">
       <TableHead>
         <TableRow>
-          <TableCell padding="checkbox" />
+          <TableCell padding="checkbox" sx={WIDE_SCREEN_COLUMN} />
           <TableCell>{t('columns.name')}</TableCell>
           <TableCell align="center">{t('columns.number')}</TableCell>
-          <TableCell align="center">{t('columns.email')}</TableCell>
+          <TableCell align="center" sx={WIDE_SCREEN_COLUMN}>{t('columns.email')}</TableCell>
           <TableCell align="center">{t('columns.actions')}</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
         {contacts.map((contact) => (
           <TableRow key={contact.id} hover data-testid={`contact-row-${contact.id}`}>
-            <TableCell sx={{ pr: 0 }}>
+            <TableCell sx={{ ...WIDE_SCREEN_COLUMN, pr: 0 }}>
               <ContactAvatar name={contact.name} picture={contact.profilePicUrl} sx={{ width: 32, height: 32 }} />
             </TableCell>
             <TableCell>{contact.name}</TableCell>
             <TableCell align="center">{contact.number}</TableCell>
-            <TableCell align="center" sx={{ wordBreak: 'break-all' }}>
+            <TableCell align="center" sx={{ ...WIDE_SCREEN_COLUMN, wordBreak: 'break-all' }}>
               {contact.email}
             </TableCell>
             <RowActionsCell testIdPrefix="contact" id={contact.id} onEdit={() => onEdit(contact)} onDelete={mayDelete ? () => onDelete(contact) : undefined}>

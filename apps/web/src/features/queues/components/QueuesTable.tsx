@@ -6,6 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import { WIDE_SCREEN_COLUMN } from '../../../components/tableColumns';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
@@ -27,18 +28,18 @@ export function QueuesTable({ queues, loading, onEdit, onDelete }: QueuesTablePr
     <Table size="small" stickyHeader data-testid="queues-table">
       <TableHead>
         <TableRow>
-          <TableCell align="center">{t('columns.id')}</TableCell>
+          <TableCell align="center" sx={WIDE_SCREEN_COLUMN}>{t('columns.id')}</TableCell>
           <TableCell>{t('columns.name')}</TableCell>
           <TableCell align="center">{t('columns.color')}</TableCell>
-          <TableCell align="center">{t('columns.orderQueue')}</TableCell>
-          <TableCell>{t('columns.greeting')}</TableCell>
+          <TableCell align="center" sx={WIDE_SCREEN_COLUMN}>{t('columns.orderQueue')}</TableCell>
+          <TableCell sx={WIDE_SCREEN_COLUMN}>{t('columns.greeting')}</TableCell>
           <TableCell align="center">{t('columns.actions')}</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
         {queues.map((queue) => (
           <TableRow key={queue.id} hover data-testid={`queue-row-${queue.id}`}>
-            <TableCell align="center">{queue.id}</TableCell>
+            <TableCell align="center" sx={WIDE_SCREEN_COLUMN}>{queue.id}</TableCell>
             <TableCell>{queue.name}</TableCell>
             <TableCell align="center">
               <Tooltip title={queue.color}>
@@ -47,8 +48,8 @@ export function QueuesTable({ queues, loading, onEdit, onDelete }: QueuesTablePr
                 </Box>
               </Tooltip>
             </TableCell>
-            <TableCell align="center">{queue.orderQueue ?? ''}</TableCell>
-            <TableCell sx={{ maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={queue.greetingMessage}>
+            <TableCell align="center" sx={WIDE_SCREEN_COLUMN}>{queue.orderQueue ?? ''}</TableCell>
+            <TableCell sx={{ ...WIDE_SCREEN_COLUMN, maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={queue.greetingMessage}>
               {queue.greetingMessage}
             </TableCell>
             <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>

@@ -2,6 +2,7 @@ import type { QuickMessage } from '@atende/contract';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import { WIDE_SCREEN_COLUMN } from '../../../components/tableColumns';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -25,7 +26,7 @@ export function QuickMessagesTable({ records, loading, mayChange, onEdit, onDele
         <TableRow>
           <TableCell align="center">{t('columns.shortcode')}</TableCell>
           <TableCell>{t('columns.message')}</TableCell>
-          <TableCell align="center">{t('columns.attachment')}</TableCell>
+          <TableCell align="center" sx={WIDE_SCREEN_COLUMN}>{t('columns.attachment')}</TableCell>
           <TableCell align="center">{t('columns.actions')}</TableCell>
         </TableRow>
       </TableHead>
@@ -40,12 +41,12 @@ export function QuickMessagesTable({ records, loading, mayChange, onEdit, onDele
                 </Typography>
               )}
             </TableCell>
-            <TableCell sx={{ maxWidth: 420 }}>
+            <TableCell sx={{ maxWidth: { xs: 160, sm: 420 } }}>
               <Typography variant="body2" noWrap title={reply.message} data-testid={`quick-message-text-${reply.id}`}>
                 {reply.message}
               </Typography>
             </TableCell>
-            <TableCell align="center" sx={{ color: reply.mediaName ? undefined : 'text.secondary' }}>
+            <TableCell align="center" sx={{ ...WIDE_SCREEN_COLUMN, color: reply.mediaName ? undefined : 'text.secondary' }}>
               {reply.mediaName ?? t('noAttachment')}
             </TableCell>
             <RowActionsCell

@@ -4,7 +4,7 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { useSessionUser } from '../../../app/auth';
@@ -79,13 +79,15 @@ const LIST_PARTS = {
 
 interface Props extends MessageActions {
   ticket: Pick<Ticket, 'id' | 'status'>;
+  /** Called once the conversation (or its absence) has been drawn. */
+  onDrawn?: () => void;
 }
 
 /**
  * The conversation, virtualised so 10 000 messages scroll like 20 and never freeze the browser: newest at the
  * bottom, older pages loaded near the top without moving what the agent is reading.
  */
-export function MessageList({ ticket, onReply, onDelete }: Props) {
+export function MessageList({ ticket, onReply, onDelete, onDrawn }: Props) {
   const { t } = useTranslation('ticketScreen');
   const me = useSessionUser();
   const query = useMessages(ticket.id);
@@ -124,6 +126,12 @@ export function MessageList({ ticket, onReply, onDelete }: Props) {
     if (atTop.current) loadOlder();
   }, [loadOlder]);
 
+  // Drawn: rows measured on the screen (totalListHeightChanged below), or nothing to show.
+  const drawnEmpty = !query.isPending && rows.length === 0;
+  useEffect(() => {
+    if (drawnEmpty) onDrawn?.();
+  }, [drawnEmpty, onDrawn]);
+
   if (query.isPending) {
     return (
       <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
@@ -160,6 +168,7 @@ export function MessageList({ ticket, onReply, onDelete }: Props) {
       }}
       totalListHeightChanged={(height) => {
         measured.current = height > 0;
+        if (height > 0) onDrawn?.();
         if (!userScrolled.current) listRef.current?.scrollToIndex({ index: 'LAST', align: 'end' });
         // Whether it still fits is known once the list has placed itself at the end.
         requestAnimationFrame(fillScreen);

@@ -25,7 +25,7 @@ function isRefusal(error: unknown): boolean {
  * The ticket screen (header, messages, input, contact drawer) for one ticket,
  * addressed by its uuid. The ticket manager shows it in its right pane (or its Ticket tab).
  */
-export function TicketScreen({ uuid }: { uuid: string }) {
+export function TicketScreen({ uuid, onDrawn }: { uuid: string; onDrawn?: () => void }) {
   const { t } = useTranslation('ticketScreen');
   const navigate = useNavigate();
   const query = useTicket(uuid);
@@ -37,10 +37,11 @@ export function TicketScreen({ uuid }: { uuid: string }) {
 
   useEffect(() => {
     if (!query.error) return;
+    onDrawn?.();
     if (isRefusal(query.error)) toast.error(t('accessDenied'), { toastId: 'ticket-access-denied' });
     else toastError(query.error);
     navigate('/tickets', { replace: true });
-  }, [query.error, navigate, t]);
+  }, [query.error, navigate, t, onDrawn]);
 
   // Another ticket: no reply or confirmation carries over.
   useEffect(() => {
@@ -72,7 +73,7 @@ export function TicketScreen({ uuid }: { uuid: string }) {
     <Box sx={{ display: 'flex', height: '100%', minHeight: 0, overflow: 'hidden' }} data-testid="ticket-screen" data-uuid={uuid} data-status={ticket.status}>
       <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column', minWidth: 0, bgcolor: 'background.default' }}>
         <TicketHeader ticket={ticket} onContactClick={() => setDrawerOpen((open) => !open)} />
-        <MessageList ticket={ticket} onReply={ticket.status === 'open' ? onReply : undefined} onDelete={onDelete} />
+        <MessageList ticket={ticket} onDrawn={onDrawn} onReply={ticket.status === 'open' ? onReply : undefined} onDelete={onDelete} />
         <MessageInput ticket={ticket} replyTo={replyTo} onClearReply={clearReply} />
       </Box>
       {drawerOpen && <ContactDrawer ticket={ticket} onClose={() => setDrawerOpen(false)} />}
