@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startFakeOpenAi } from '../apps/server/src/test/fake-openai-server';
+import { startFakeTypebot } from '../apps/server/src/test/fake-typebot-server';
 import { startMailCapture } from './support/mail';
 
 /**
@@ -20,6 +21,9 @@ export default async function globalSetup() {
   process.env.E2E_MAIL_FILE = mailFile;
   // AI prompts talk to a local OpenAI and Azure Speech that speak their protocols (replies echo).
   const openAi = await startFakeOpenAi();
+  // The Typebot server a journey's integration talks to (its URL is the integration's own setting).
+  const typebot = await startFakeTypebot('atendimento');
+  process.env.E2E_TYPEBOT_URL = typebot.url;
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
     PORT: String(port),
@@ -75,6 +79,7 @@ export default async function globalSetup() {
     await dropDatabase();
     await mail.close();
     await openAi.close();
+    await typebot.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -56,7 +56,7 @@ const socketAnswers = async (base: string) => (await fetch(`${base}/socket.io/?E
 const leaseHolder = async () =>
   (await t.database.db.selectFrom('whatsappLeases').select('holder').where('whatsappId', '=', whatsappId).executeTakeFirst())?.holder;
 
-const WORKER_PARTS = ['whatsapp-sessions', 'outbox', 'ticket-timers', 'schedule-sender', 'contact-list-number-check', 'invoices', 'campaign-dispatcher', 'prompt-agent', 'webhook-deliveries'];
+const WORKER_PARTS = ['whatsapp-sessions', 'outbox', 'ticket-timers', 'schedule-sender', 'contact-list-number-check', 'invoices', 'campaign-dispatcher', 'prompt-agent', 'integration-agent', 'webhook-deliveries'];
 
 describe('roles', () => {
   it('api only: serves the API, no socket, opens no session and runs no loop', async () => {

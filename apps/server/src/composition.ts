@@ -6,8 +6,8 @@
  *  1. platform: database, clock, token service, login limiter, media store, provider registry
  *  2. live channel (socket.io; served only by the realtime role, emitting everywhere)
  *  3. conversation engine: inbound handler (with its batcher), automation hooks (the queue bot,
- *     the AI prompt agent), early acks; then the session manager, which cannot exist without
- *     that handler
+ *     the AI prompt agent, the queue integrations), early acks; then the session manager, which
+ *     cannot exist without that handler
  *  4. the context, whole: what every route and service receives
  *  5. background parts of the worker role: sessions, outbox, ticket timers, schedule sender,
  *     contact-list number check, invoices, campaign dispatcher, webhook deliveries
@@ -21,6 +21,7 @@ import { createProviderRegistry, type RegistryOptions } from './channels/whatsap
 import type { DatabaseHandle } from './db/database.js';
 import { checkSessions, resolveActor } from './modules/auth/auth.service.js';
 import { createPromptAgent, type PromptAgent } from './modules/bot/prompt-agent.js';
+import { createIntegrationAgent, type IntegrationAgent } from './modules/bot/integrations/integration-agent.js';
 import { queueBot } from './modules/bot/queue-bot.js';
 import { createTicketTimers, type TicketTimers } from './modules/bot/ticket-timers.js';
 import type { ChannelEventHandler } from './modules/connections/connections.events.js';
@@ -86,6 +87,8 @@ export interface Composition {
   /** Outgoing webhooks: the event publisher (every role) and the worker's sender. */
   webhookPublisher: Publisher;
   webhookDispatcher: WebhookDispatcher;
+  /** The queue integrations' hook (tests wait until its answers are done). */
+  integrationAgent: IntegrationAgent;
   /** Started in this order, stopped in the reverse one. */
   background: BackgroundPart[];
   /** Starts the background parts of these roles (the process's ROLES by default) that are not running yet. */
@@ -126,8 +129,11 @@ export function compose(app: FastifyInstance, options: AppOptions): Composition 
   // 3. Conversation engine. Sessions feed the engine, the engine answers through the outbox and the
   // outbox sends through the sessions: the handler and the outbox's bell read the context only
   // when work arrives, by then whole.
+  // Prompts and integrations come after the queue bot: a menu choice may just have put the ticket
+  // in a queue with one. At most one of them is in charge of a ticket (automated-agent.ts).
   const promptAgent = createPromptAgent();
-  const automation = new AutomationHooks<AppContext>([queueBot, promptAgent, campaignConfirmations(() => campaignDispatcher)]);
+  const integrationAgent = createIntegrationAgent();
+  const automation = new AutomationHooks<AppContext>([queueBot, promptAgent, integrationAgent, campaignConfirmations(() => campaignDispatcher)]);
   const earlyAcks = createEarlyAcks();
   const webhookPublisher = createWebhookPublisher({ db: database.db, clock, log });
   const inbound = options.inboundEvents ? options.inboundEvents(log) : createInboundHandler(() => ctx);
@@ -174,8 +180,9 @@ export function compose(app: FastifyInstance, options: AppOptions): Composition 
     { name: 'contact-list-number-check', role: 'worker', start: () => numberChecker.start(), stop: () => numberChecker.stop() },
     { name: 'invoices', role: 'worker', start: () => invoiceJob.start(), stop: () => invoiceJob.stop() },
     { name: 'campaign-dispatcher', role: 'worker', start: () => campaignDispatcher.start(), stop: () => campaignDispatcher.stop() },
-    // Answers the AI is still working on finish before the parts they need stop.
+    // Answers the AI or an integration is still working on finish before the parts they need stop.
     { name: 'prompt-agent', role: 'worker', start: () => undefined, stop: () => promptAgent.idle() },
+    { name: 'integration-agent', role: 'worker', start: () => undefined, stop: () => integrationAgent.idle() },
     { name: 'webhook-deliveries', role: 'worker', start: () => webhookDispatcher.start(), stop: () => webhookDispatcher.stop() },
   ];
 
@@ -200,6 +207,7 @@ export function compose(app: FastifyInstance, options: AppOptions): Composition 
     promptAgent,
     webhookPublisher,
     webhookDispatcher,
+    integrationAgent,
     background,
     async start(roles = config.roles) {
       const wanted = new Set(roles);

@@ -53,7 +53,7 @@ const envSchema = z.object({
   /** Client certificate for the PSP's mTLS: a PEM holding certificate and key, or a .p12/.pfx. */
   PIX_CERT_PATH: z.string().optional(),
   PIX_CERT_PASSPHRASE: z.string().optional(),
-  /** Seals secrets kept in the database (prompts' API keys); derived from the JWT secret when unset. */
+  /** Seals secrets kept in the database (prompts' API keys, integrations' credentials); derived from the JWT secret when unset. */
   SECRETS_KEY: z.string().min(16).optional(),
   /** The OpenAI API (or a compatible one) that AI prompts talk to. */
   OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
@@ -64,6 +64,10 @@ const envSchema = z.object({
   /** Outgoing webhooks may reach private, loopback and link-local addresses (demo and development). */
   WEBHOOKS_ALLOW_PRIVATE: flag,
   WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Dialogflow ES API base (Google's when unset). */
+  DIALOGFLOW_API_URL: z.string().url().default('https://dialogflow.googleapis.com'),
+  /** How long a call to a queue integration (Typebot, n8n, webhook, Dialogflow) may take. */
+  INTEGRATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
 });
 
 export const DEFAULT_ADMIN_PASSWORD = 'atende-admin';
@@ -110,6 +114,7 @@ export interface Config {
   ai: { openAiBaseUrl: string; model: string; timeoutMs: number; azureSpeechUrl?: string };
   /** Outgoing webhooks: whether private addresses are allowed (off unless DEMO), the wait for an answer. */
   webhooks: { allowPrivate: boolean; timeoutMs: number };
+  integrations: { dialogflowApiUrl: string; timeoutMs: number };
 }
 
 export interface PixConfig {
@@ -209,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       azureSpeechUrl: e.AZURE_SPEECH_URL?.replace(/\/+$/, ''),
     },
     webhooks: { allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE ?? demo, timeoutMs: e.WEBHOOKS_TIMEOUT_MS },
+    integrations: { dialogflowApiUrl: e.DIALOGFLOW_API_URL.replace(/\/+$/, ''), timeoutMs: e.INTEGRATION_TIMEOUT_MS },
     login: {
       maxPerIp: e.LOGIN_MAX_PER_IP,
       windowSeconds: e.LOGIN_WINDOW_SECONDS,

@@ -52,6 +52,7 @@ const FinanceiroPage = lazy(() => import('./pages/financeiro/FinanceiroPage'));
 const ContactListsPage = lazy(() => import('./pages/contact-lists/ContactListsPage'));
 const ListContactsPage = lazy(() => import('./pages/contact-lists/ListContactsPage'));
 const MessagesApiPage = lazy(() => import('./pages/messages-api/MessagesApiPage'));
+const QueueIntegrationsPage = lazy(() => import('./pages/queue-integration/QueueIntegrationsPage'));
 const CampaignsPage = lazy(() => import('./pages/campaigns/CampaignsPage'));
 const CampaignReportPage = lazy(() => import('./pages/campaigns/CampaignReportPage'));
 const CampaignsConfigPage = lazy(() => import('./pages/campaigns/CampaignsConfigPage'));
@@ -88,7 +89,7 @@ export const PAGES: readonly AppPage[] = [
   { path: '/campaigns-config', page: CampaignsConfigPage, access: ACCESS.campaigns, menu: admin('campaignsConfig', SettingsIcon, { group: CAMPAIGNS }) },
   { path: '/announcements', page: AnnouncementsPage, access: ACCESS.announcements, menu: admin('announcements', AnnouncementIcon) },
   { path: '/prompts', page: PromptsPage, access: ACCESS.prompts, menu: admin('prompts', AllInclusiveIcon) },
-  { path: '/queue-integration', page: soon('queueIntegration'), access: ACCESS.queueIntegration, menu: admin('queueIntegration', DeviceHubIcon) },
+  { path: '/queue-integration', page: QueueIntegrationsPage, access: ACCESS.queueIntegration, menu: admin('queueIntegration', DeviceHubIcon) },
   { path: '/connections', page: ConnectionsPage, access: ACCESS.admin, menu: admin('connections', SyncAltIcon, { badge: 'connectionProblems' }) },
   { path: '/files', page: FilesPage, access: ACCESS.admin, menu: admin('files', AttachFileIcon) },
   { path: '/queues', page: QueuesPage, access: ACCESS.admin, menu: admin('queues', AccountTreeIcon) },

@@ -26,6 +26,8 @@ export const connectionInput = z.object({
   queueIds: z.array(recordId()).max(200).optional().default([]),
   transferQueueId: recordId().nullable().optional().default(null),
   promptId: recordId().nullable().optional().default(null),
+  /** The queue integration that answers waiting customers while their ticket has no queue. */
+  integrationId: z.preprocess((v) => (v === '' ? null : v), recordId().nullable()).optional().default(null),
   timeToTransfer: minutes.default(0),
   expiresTicket: minutes.default(0),
   expiresInactiveMessage: text(),
@@ -71,6 +73,7 @@ export interface Connection {
   queues: { id: number; name: string; color: string }[];
   transferQueueId: number | null;
   promptId: number | null;
+  integrationId: number | null;
   timeToTransfer: number;
   expiresTicket: number;
   expiresInactiveMessage: string;

@@ -146,6 +146,12 @@ export const ERROR_CODES = [
   'ERR_WEBHOOK_URL_NOT_ALLOWED',
   /** The company already has WEBHOOKS.maxSubscriptionsPerCompany webhooks. */
   'ERR_WEBHOOK_LIMIT',
+  // queue integrations
+  'ERR_NO_INTEGRATION_FOUND',
+  /** Dialogflow's token endpoint refused the service account (wrong key, disabled account). */
+  'ERR_DIALOGFLOW_AUTH_FAILED',
+  /** Dialogflow did not open the session: unknown project, no permission, unreachable or timed out (details.status). */
+  'ERR_DIALOGFLOW_REQUEST_FAILED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -14,6 +14,7 @@ import type { Contact } from './contacts.js';
 import type { FileListEventPayload } from './files.js';
 import type { MessageEvent } from './messages.js';
 import type { Queue } from './queues.js';
+import type { QueueIntegrationEventPayload } from './queue-integrations.js';
 import type { ScheduleEventPayload } from './schedules.js';
 import type { SettingEntry } from './settings.js';
 import type { Tag } from './tags.js';
@@ -52,6 +53,8 @@ export interface LiveEventMap {
   campaign: CampaignEventPayload;
   /** Admins only: a webhook changed (also when it was switched off after failures). */
   webhookSubscription: WebhookSubscriptionEventPayload;
+  /** Admins only: the queue integrations list. */
+  queueIntegration: QueueIntegrationEventPayload;
 }
 export type LiveEntity = keyof LiveEventMap;
 export type LivePayload<E extends LiveEntity> = LiveEventMap[E];

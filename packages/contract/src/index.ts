@@ -34,3 +34,4 @@ export * from './messages-api.js';
 export * from './billing.js';
 export * from './campaigns.js';
 export * from './outgoing-webhooks.js';
+export * from './queue-integrations.js';

@@ -38,6 +38,8 @@ export const PERMISSIONS = {
   'prompts:manage': ['admin'],
   /** The company's outgoing webhooks (Settings > Webhooks); also needs the plan's useExternalApi. */
   'webhooks:manage': ['admin'],
+  /** The company's queue integrations (/queue-integration): Typebot, n8n, webhook, Dialogflow. */
+  'queue-integrations:manage': ['admin'],
 } as const satisfies Record<string, readonly Profile[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -4,6 +4,7 @@ import type { ConversationTables } from './schema-conversations.js';
 import type { PlatformTables } from './schema-platform.js';
 import type { ScheduleTables } from './schema-schedules.js';
 import type { FileListTables } from './schema-files.js';
+import type { IntegrationTables } from './schema-integrations.js';
 
 import type { AnnouncementTables } from './schema-announcements.js';
 import type { ContactListTables } from './schema-contact-lists.js';
@@ -184,7 +185,7 @@ export interface WhatsappLeasesTable {
   expiresAt: Timestamp;
 }
 
-export interface DB extends ConversationTables, ScheduleTables, FileListTables, ChatTables, AnnouncementTables, PlatformTables, ContactListTables, BillingTables, CampaignTables, PromptTables, WebhookTables {
+export interface DB extends ConversationTables, ScheduleTables, FileListTables, ChatTables, AnnouncementTables, PlatformTables, ContactListTables, BillingTables, CampaignTables, PromptTables, WebhookTables, IntegrationTables {
   plans: PlansTable;
   companies: CompaniesTable;
   users: UsersTable;

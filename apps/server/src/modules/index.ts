@@ -35,6 +35,7 @@ import { apiDocsRoutes } from './api-docs/api-docs.routes.js';
 import { billingRoutes } from './billing/billing.routes.js';
 import { promptsRoutes } from './prompts/prompts.routes.js';
 import { outgoingWebhooksRoutes } from './outgoing-webhooks/outgoing-webhooks.routes.js';
+import { queueIntegrationsRoutes } from './queue-integrations/queue-integrations.routes.js';
 
 export type ModuleRegistration = (api: FastifyInstance, ctx: AppContext, guards: Guards) => Promise<void>;
 
@@ -79,4 +80,5 @@ export const apiModules: ModuleRegistration[] = [
   (api, ctx, guards) => campaignsRoutes(api, ctx, guards),
   (api, ctx, guards) => promptsRoutes(api, ctx, guards),
   (api, ctx, guards) => outgoingWebhooksRoutes(api, ctx, guards),
+  (api, ctx, guards) => queueIntegrationsRoutes(api, ctx, guards),
 ];

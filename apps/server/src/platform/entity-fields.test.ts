@@ -86,4 +86,16 @@ describe('entities answer every field the specification names', () => {
       'useCampaigns', 'useSchedules', 'useInternalChat', 'useExternalApi', 'useKanban', 'useOpenAi', 'useIntegrations'], 'plan');
     for (const setting of (await w.admin.get('/api/settings')).json()) has(setting, ['key', 'value'], 'setting');
   });
+
+  it('queue integration', async () => {
+    const created = (await w.admin.post('/api/queueIntegration', { type: 'typebot', name: 'Fluxo', urlN8N: 'https://typebot.example.com', typebotSlug: 'fluxo' })).json();
+    const page = (await w.admin.get('/api/queueIntegration/')).json();
+    has(page, ['queueIntegrations', 'hasMore'], 'queue integration page');
+    for (const integration of [created, (await w.admin.get(`/api/queueIntegration/${created.id}`)).json()]) {
+      has(integration, ['id', 'type', 'name', 'projectName', 'jsonContent', 'language', 'urlN8N', 'typebotSlug', 'typebotExpires', 'typebotDelayMessage',
+        'typebotKeywordFinish', 'typebotKeywordRestart', 'typebotUnknownMessage', 'typebotRestartMessage'], 'queue integration');
+    }
+    has((await w.admin.get(`/api/queue/${queueId}`)).json(), ['integrationId', 'promptId'], 'queue');
+    has((await w.admin.get(`/api/whatsapp/${whatsappId}`)).json(), ['integrationId', 'promptId'], 'connection');
+  });
 });

@@ -1,5 +1,5 @@
 /**
- * Secrets the product keeps in the database for the company (an AI prompt's API key) are stored
+ * Secrets the product keeps in the database for the company (an AI prompt's API key, an integration's service account or signing secret) are stored
  * sealed: AES-256-GCM with a random 12-byte nonce, the key derived (HKDF-SHA256) from the server's
  * SECRETS_KEY, or from its JWT secret when SECRETS_KEY is not set. A copy of the database alone
  * does not give the secrets away; changing the key makes the stored ones unreadable (they are

@@ -41,6 +41,7 @@ interface Ids {
   invoiceId: number;
   campaignId: number;
   webhookId: number;
+  integrationId: number;
 }
 
 interface Probe {
@@ -234,6 +235,9 @@ const PROBES: Probe[] = [
   { route: 'POST /api/webhook-subscriptions/:id/secret', url: (b) => `/api/webhook-subscriptions/${b.webhookId}/secret`, status: 404, error: 'ERR_NO_WEBHOOK_FOUND' },
   { route: 'POST /api/webhook-subscriptions/:id/test', url: (b) => `/api/webhook-subscriptions/${b.webhookId}/test`, status: 404, error: 'ERR_NO_WEBHOOK_FOUND' },
   { route: 'GET /api/webhook-subscriptions/:id/deliveries', url: (b) => `/api/webhook-subscriptions/${b.webhookId}/deliveries`, status: 404, error: 'ERR_NO_WEBHOOK_FOUND' },
+  { route: 'GET /api/queueIntegration/:id', url: (b) => `/api/queueIntegration/${b.integrationId}`, status: 404, error: 'ERR_NO_INTEGRATION_FOUND' },
+  { route: 'PUT /api/queueIntegration/:id', url: (b) => `/api/queueIntegration/${b.integrationId}`, body: () => ({ name: 'Hijacked' }), status: 404, error: 'ERR_NO_INTEGRATION_FOUND' },
+  { route: 'DELETE /api/queueIntegration/:id', url: (b) => `/api/queueIntegration/${b.integrationId}`, status: 404, error: 'ERR_NO_INTEGRATION_FOUND' },
 ];
 
 /**
@@ -248,6 +252,7 @@ const GUARDED = [
   '/api/forgetpassword/', '/api/resetpasswords/', '/api/contact-lists/', '/api/contact-list-items/', '/api/invoices/',
   '/api/forgetpassword/', '/api/resetpasswords/', '/api/contact-lists/', '/api/contact-list-items/', '/api/campaigns/',
   '/api/webhook-subscriptions/',
+  '/api/queueIntegration/',
 ];
 
 /** Ids of B sent inside bodies: refused as invalid fields, never linked. */
@@ -298,6 +303,8 @@ const BODY_PROBES: Array<Omit<Probe, 'route'> & { method: 'POST' | 'PUT' }> = [
   { method: 'POST', url: () => '/api/campaigns', body: (b) => ({ name: 'Cross campaign', whatsappId: b.whatsappId }), status: 404, error: 'ERR_NO_WAPP_FOUND' },
   { method: 'POST', url: () => '/api/campaigns', body: (b) => ({ name: 'Cross campaign', tagListId: b.tagId }), status: 404, error: 'ERR_NO_TAG_FOUND' },
   { method: 'POST', url: () => '/api/campaigns', body: (b) => ({ name: 'Cross campaign', fileListId: b.fileListId }), status: 404, error: 'ERR_NO_FILE_LIST_FOUND' },
+  { method: 'POST', url: () => '/api/queue', body: (b) => ({ name: 'Cross queue', color: '#acacac', integrationId: b.integrationId }), status: 400, error: 'ERR_VALIDATION' },
+  { method: 'POST', url: () => '/api/whatsapp', body: (b) => ({ name: 'Cross integration', integrationId: b.integrationId }), status: 400, error: 'ERR_VALIDATION' },
 ];
 
 /** B's ids in query strings: not found, never B's rows. */
@@ -379,6 +386,7 @@ async function snapshotOfB() {
     '/api/campaign-settings',
     '/api/webhook-subscriptions',
     `/api/webhook-subscriptions/${b.webhookId}/deliveries`,
+    `/api/queueIntegration/${b.integrationId}`,
   ];
   const answers = await Promise.all(reads.map((url) => adminB.get(url)));
   for (const res of answers) expect(res.statusCode).toBe(200);
@@ -423,6 +431,7 @@ beforeAll(async () => {
     .returning('id')
     .executeTakeFirstOrThrow();
   const campaignId = (await adminB.post('/api/campaigns', { name: 'Campanha B', message1: 'Olá', contactListId })).json().id;
+  const integrationId = (await adminB.post('/api/queueIntegration', { type: 'webhook', name: 'Integração B', urlN8N: 'http://b.example/hook' })).json().id;
   const message = await t.database.db
     .insertInto('messages')
     .values({ companyId: companyB.companyId, ticketId, contactId, whatsappId, fromMe: true, userId: companyB.adminId, body: 'B only', delivery: 'sent', sentAt: Date.now() })
@@ -463,6 +472,7 @@ beforeAll(async () => {
     invoiceId: invoice.id,
     campaignId,
     webhookId: webhook.id,
+    integrationId,
   };
 });
 afterAll(() => t.close());

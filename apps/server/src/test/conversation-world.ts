@@ -82,6 +82,7 @@ export async function setSetting(world: World, key: Parameters<typeof writeSetti
 export async function settle(world: World): Promise<void> {
   await world.clock.settle(5);
   await world.t.parts.inbound.idle?.();
+  await world.t.parts.integrationAgent.idle();
   await world.t.parts.outbox.runDue();
   await world.t.parts.inbound.idle?.();
 }

@@ -20,6 +20,7 @@ export function connection(overrides: Partial<Connection> = {}): Connection {
     queues: [],
     transferQueueId: null,
     promptId: null,
+    integrationId: null,
     timeToTransfer: 0,
     expiresTicket: 0,
     expiresInactiveMessage: '',

@@ -26,6 +26,7 @@ import * as connectionIntegration from './0026_connection_integration.js';
 import * as billing from './0025_billing.js';
 import * as prompts from './0027_prompts.js';
 import * as outgoingWebhooks from './0028_outgoing_webhooks.js';
+import * as queueIntegrations from './0030_queue_integrations.js';
 
 /**
  * Migrations in order. Listed statically (not read from disk) so the compiled server and the
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '0026_connection_integration': connectionIntegration,
   '0027_prompts': prompts,
   '0028_outgoing_webhooks': outgoingWebhooks,
+  '0030_queue_integrations': queueIntegrations,
 };

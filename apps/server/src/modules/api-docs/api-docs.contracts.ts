@@ -5,7 +5,7 @@ import {
   listContactInput, listQuery, loginInput, messageEditInput, messageSendInput, planInput, queueInput, queueOptionInput,
   quickMessageInput, scheduleInput, scheduleListQuery, settingUpdate, signupInput, simulatorCallInput, simulatorFaultInput,
   simulatorMessageInput, tagInput, tagSyncInput, ticketCreateInput, ticketListQuery, ticketNoteInput, ticketNoteListQuery,
-  ticketUpdateInput, userCreateInput, userUpdateInput, promptInput, webhookSubscriptionInput, webhookSubscriptionUpdate,
+  ticketUpdateInput, userCreateInput, userUpdateInput, promptInput, webhookSubscriptionInput, webhookSubscriptionUpdate, queueIntegrationInput, queueIntegrationListQuery, queueIntegrationTestInput,
 } from '@atende/contract';
 
 /** What a route reads besides its path parameters (those come from the path itself). */
@@ -122,4 +122,8 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
   'PUT /api/webhook-subscriptions/:id': { body: webhookSubscriptionUpdate },
   'POST /api/webhook-subscriptions/:id/secret': { noBody: true },
   'POST /api/webhook-subscriptions/:id/test': { noBody: true },
+  'GET /api/queueIntegration': { query: queueIntegrationListQuery },
+  'POST /api/queueIntegration': { body: queueIntegrationInput },
+  'PUT /api/queueIntegration/:id': { body: queueIntegrationInput.partial() },
+  'POST /api/queueIntegration/testSession': { body: queueIntegrationTestInput },
 };

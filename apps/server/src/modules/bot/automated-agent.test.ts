@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE, connectionWith, customer, queueWith } from '../../test/bot-world.js';
 import { startWorld, type World } from '../../test/conversation-world.js';
+import { startFakeReceiver, type FakeReceiver } from '../../test/fake-automation-receiver.js';
 import { automatedAgentFor, handOverToPeople, OneAnswerPerTicket, takeCharge } from './automated-agent.js';
 
 /**
@@ -10,15 +11,25 @@ import { automatedAgentFor, handOverToPeople, OneAnswerPerTicket, takeCharge } f
  */
 let w: World;
 let planId: number;
+let receiver: FakeReceiver;
 
 beforeAll(async () => {
+  receiver = await startFakeReceiver();
   w = await startWorld();
   planId = w.company.planId;
 });
 afterAll(async () => {
   w.sockets.closeAll();
   await w.t.close();
+  await receiver.close();
 });
+
+/** A webhook integration of the company whose receiver answers nothing: the conversation stays with it. */
+async function integrationOf(name: string): Promise<number> {
+  const created = (await w.admin.post('/api/queueIntegration', { type: 'webhook', name, urlN8N: receiver.url })).json();
+  receiver.secret = created.signingSecret;
+  return created.id;
+}
 
 const setPlan = (flags: { useOpenAi: boolean; useIntegrations: boolean }) => w.t.database.db.updateTable('plans').set(flags).where('id', '=', planId).execute();
 const ticketRow = (id: number) => w.t.database.db.selectFrom('tickets').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -35,8 +46,9 @@ describe('automated agents', () => {
     const ticket = await ticketRow((await ana.ticket()).id);
     expect(await automatedAgentFor(w.t.database.db, ticket)).toEqual({ kind: 'prompt', promptId: 41 });
 
-    await w.t.database.db.updateTable('queues').set({ integrationId: 42 }).where('id', '=', sales).execute();
-    expect(await automatedAgentFor(w.t.database.db, ticket)).toEqual({ kind: 'integration', integrationId: 42 });
+    const integrationId = await integrationOf('Receptor de vendas');
+    await w.t.database.db.updateTable('queues').set({ integrationId }).where('id', '=', sales).execute();
+    expect(await automatedAgentFor(w.t.database.db, ticket)).toEqual({ kind: 'integration', integrationId });
     await setPlan({ useOpenAi: true, useIntegrations: false });
     expect(await automatedAgentFor(w.t.database.db, ticket)).toEqual({ kind: 'prompt', promptId: 41 });
     await setPlan({ useOpenAi: false, useIntegrations: false });
@@ -48,14 +60,16 @@ describe('automated agents', () => {
     const a = await queueWith(w, 'Fila A');
     const b = await queueWith(w, 'Fila B');
     const whatsappId = await connectionWith(w, [a, b]);
-    await w.t.database.db.updateTable('whatsapps').set({ integrationId: 77 }).where('id', '=', whatsappId).execute();
+    const integrationId = await integrationOf('Receptor da conexão');
+    await w.t.database.db.updateTable('whatsapps').set({ integrationId }).where('id', '=', whatsappId).execute();
     const bia = customer(w, whatsappId, '5511933330002', 'Bia Reis');
     await bia.writes('olá');
     // No queue menu: the connection's integration talks to her.
     expect(bia.received()).toEqual([]);
     const ticket = await ticketRow((await bia.ticket()).id);
     expect(ticket.queueId).toBeNull();
-    expect(await automatedAgentFor(w.t.database.db, ticket)).toEqual({ kind: 'integration', integrationId: 77 });
+    expect(await automatedAgentFor(w.t.database.db, ticket)).toEqual({ kind: 'integration', integrationId });
+    expect(receiver.events.at(-1)?.message.body).toBe('olá');
   });
 
   it('an agent in charge is shown on the ticket; after the hand-over no agent nor greeting comes back in that attendance', async () => {

@@ -61,6 +61,7 @@ export function summaryOf(row: WhatsappRow, queues: QueueRef[]): ConnectionSumma
     queues,
     transferQueueId: row.transferQueueId,
     promptId: row.promptId,
+    integrationId: row.integrationId,
     timeToTransfer: row.timeToTransfer,
     expiresTicket: row.expiresTicket,
     expiresInactiveMessage: row.expiresInactiveMessage,

@@ -7,7 +7,8 @@ import type { Actor } from '../../platform/actor.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, conflict, isForeignKeyViolation, isUniqueViolation, notFound } from '../../platform/errors.js';
 import { assertWithinPlanLimit } from '../../platform/plan-limits.js';
-import { isPromptOfCompany } from '../prompts/prompts.repository.js';
+import { assertPromptOfCompany } from '../prompts/prompts.refs.js';
+import { assertIntegrationOfCompany } from '../queue-integrations/queue-integrations.refs.js';
 import { queueIdsOfCompany } from '../queues/queues.repository.js';
 import { announceConnection, announceDeleted } from './connections.live.js';
 import { assertGreeting, assertProviderAvailable, assertProviderConfig, maySeeSecrets } from './connections.policy.js';
@@ -38,11 +39,6 @@ async function assertQueuesOfCompany(db: Database, companyId: number, queueIds: 
   const found = await queueIdsOfCompany(db, companyId, ids);
   if (queueIds?.some((id) => !found.has(id))) throw invalid('queueIds');
   if (transferQueueId && !found.has(transferQueueId)) throw invalid('transferQueueId');
-}
-
-/** The connection's AI prompt must be one of the company's. */
-async function assertPromptOfCompany(db: Database, companyId: number, promptId: number | null | undefined) {
-  if (promptId && !(await isPromptOfCompany(db, companyId, promptId))) throw invalid('promptId');
 }
 
 function storageError(error: unknown) {
@@ -110,6 +106,7 @@ export async function createConnection(ctx: AppContext, actor: Actor, input: Con
     .execute(async (trx) => {
       await assertQueuesOfCompany(trx, companyId, input.queueIds, input.transferQueueId);
       await assertPromptOfCompany(trx, companyId, input.promptId);
+      await assertIntegrationOfCompany(trx, companyId, input.integrationId);
       await assertWithinPlanLimit(trx, companyId, 'connections', (t) => repo.countConnections(t, companyId));
       const current = await repo.defaultConnectionRow(trx, companyId);
       const isDefault = input.isDefault || !current;
@@ -126,6 +123,7 @@ export async function createConnection(ctx: AppContext, actor: Actor, input: Con
         token: newSecret(),
         transferQueueId: input.transferQueueId,
         promptId: input.promptId,
+        integrationId: input.integrationId,
         timeToTransfer: input.timeToTransfer,
         expiresTicket: input.expiresTicket,
         expiresInactiveMessage: input.expiresInactiveMessage,
@@ -174,6 +172,7 @@ export async function updateConnection(ctx: AppContext, actor: Actor, whatsappId
       assertGreeting(queueCount, sent.greetingMessage ?? current.greetingMessage);
       await assertQueuesOfCompany(trx, companyId, sent.queueIds, sent.transferQueueId);
       await assertPromptOfCompany(trx, companyId, sent.promptId);
+      await assertIntegrationOfCompany(trx, companyId, sent.integrationId);
       if (sent.isDefault === false && current.isDefault) throw new AppError('ERR_NO_OTHER_WHATSAPP', 400);
 
       let previous: WhatsappRow | undefined;

@@ -29,6 +29,8 @@ export interface OutboundDraft {
   automated: boolean;
   /** Same key, same message: a retried request or job never stores (or sends) a second one. */
   idempotencyKey: string;
+  /** Not sent before this instant (a bot's messages spaced out); now when absent. */
+  notBefore?: Date;
 }
 
 /**
@@ -58,7 +60,7 @@ export async function storeOutbound(trx: Database, ticket: TicketRow, draft: Out
     quotedMessageId: draft.quoted?.id ?? null,
     quotedProviderId: draft.quoted?.providerMessageId ?? null,
     sentAt: now.getTime(),
-    nextAttemptAt: now,
+    nextAttemptAt: draft.notBefore ?? now,
     createdAt: now,
     updatedAt: now,
   });

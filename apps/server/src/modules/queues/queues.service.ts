@@ -5,7 +5,8 @@ import type { Actor } from '../../platform/actor.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../platform/errors.js';
 import { assertWithinPlanLimit } from '../../platform/plan-limits.js';
-import { isPromptOfCompany } from '../prompts/prompts.repository.js';
+import { assertPromptOfCompany } from '../prompts/prompts.refs.js';
+import { assertIntegrationOfCompany } from '../queue-integrations/queue-integrations.refs.js';
 import { presentQueue } from './queues.presenter.js';
 import * as repo from './queues.repository.js';
 
@@ -23,11 +24,6 @@ function queueValues(input: Partial<QueueFields>): repo.QueueValues {
 }
 
 const noQueue = () => notFound('ERR_NO_QUEUE_FOUND');
-
-/** The queue's AI prompt must be one of the company's: another company's id is an invalid field. */
-async function assertPromptOfCompany(db: Database, companyId: number, promptId: number | null | undefined) {
-  if (promptId && !(await isPromptOfCompany(db, companyId, promptId))) throw new AppError('ERR_VALIDATION', 400, { fields: { promptId: V.invalid } });
-}
 
 /** Both rules live in unique constraints, so two concurrent saves cannot both pass a pre-check. */
 function duplicateError(error: unknown) {
@@ -52,6 +48,7 @@ export async function showQueue(ctx: AppContext, actor: Actor, queueId: number) 
 
 export async function createQueue(ctx: AppContext, actor: Actor, input: QueueFields) {
   await assertPromptOfCompany(ctx.db, actor.companyId, input.promptId);
+  await assertIntegrationOfCompany(ctx.db, actor.companyId, input.integrationId);
   const row = await ctx.db
     .transaction()
     .execute(async (trx) => {
@@ -69,6 +66,7 @@ export async function createQueue(ctx: AppContext, actor: Actor, input: QueueFie
 
 export async function updateQueue(ctx: AppContext, actor: Actor, queueId: number, input: Partial<QueueFields>) {
   await assertPromptOfCompany(ctx.db, actor.companyId, input.promptId);
+  await assertIntegrationOfCompany(ctx.db, actor.companyId, input.integrationId);
   const row = await repo
     .updateQueueRow(ctx.db, actor.companyId, queueId, { ...queueValues(input), updatedAt: ctx.clock.now() })
     .catch((error) => {

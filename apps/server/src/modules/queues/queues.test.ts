@@ -141,6 +141,7 @@ describe('greeting, out-of-hours message, order and working hours', () => {
     // The queue's AI prompt must exist in the company (it answers for another queue here).
     const host = (await admin.post('/api/queue', { name: 'Recepção IA', color: '#0a0a09' })).json();
     const prompt = (await admin.post('/api/prompt', { name: 'Assistente', prompt: 'Responda com educação.', queueId: host.id })).json();
+    const integrationId = (await admin.post('/api/queueIntegration', { type: 'webhook', name: 'Receptor', urlN8N: 'http://n8n.example/hook' })).json().id;
     const res = await admin.post('/api/queue', {
       name: 'Atendimento',
       color: '#0a0a01',
@@ -149,11 +150,11 @@ describe('greeting, out-of-hours message, order and working hours', () => {
       orderQueue: 2,
       schedules,
       promptId: prompt.id,
-      integrationId: 3,
+      integrationId,
     });
     expect(res.statusCode).toBe(200);
     const queue = res.json();
-    expect(queue).toMatchObject({ greetingMessage: 'Olá! Escolha uma opção.', outOfHoursMessage: 'Estamos fechados.', orderQueue: 2, schedules, promptId: prompt.id, integrationId: 3 });
+    expect(queue).toMatchObject({ greetingMessage: 'Olá! Escolha uma opção.', outOfHoursMessage: 'Estamos fechados.', orderQueue: 2, schedules, promptId: prompt.id, integrationId });
     expect((await agent.get(`/api/queue/${queue.id}`)).json()).toEqual(queue);
   });
 

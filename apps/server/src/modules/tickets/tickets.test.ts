@@ -253,7 +253,11 @@ describe('state changes', () => {
   it('finish keeps the queue and clears integration and prompt; reopen makes a new attendance', async () => {
     const ticket = await ticketFrom('Ines Paz', 'encerrar', queueA);
     await agentA.api.put(`/api/tickets/${ticket.id}`, { action: 'accept' });
-    await agentA.api.put(`/api/tickets/${ticket.id}`, { useIntegration: true, integrationId: 3, promptId: 4 });
+    const integrationId = (await w.admin.post('/api/queueIntegration', { type: 'webhook', name: 'Receptor', urlN8N: 'http://n8n.example/hook' })).json().id;
+    const marked = await agentA.api.put(`/api/tickets/${ticket.id}`, { useIntegration: true, integrationId, promptId: 4 });
+    expect(marked.json()).toMatchObject({ useIntegration: true, integrationId, promptId: 4 });
+    // Another company's or an unknown integration is refused.
+    expect((await agentA.api.put(`/api/tickets/${ticket.id}`, { integrationId: integrationId + 1000 })).json()).toMatchObject({ error: 'ERR_VALIDATION', fields: { integrationId: 'invalid' } });
     const finished = (await agentA.api.put(`/api/tickets/${ticket.id}`, { status: 'closed' })).json();
     expect(finished).toMatchObject({ status: 'closed', userId: agentA.id, queueId: queueA, useIntegration: false, integrationId: null, promptId: null });
     const reopened = (await agentA2.api.put(`/api/tickets/${ticket.id}`, { status: 'open' })).json();

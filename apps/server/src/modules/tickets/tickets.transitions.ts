@@ -16,6 +16,7 @@ import type { AppContext } from '../../platform/context.js';
 import { conflict, forbidden } from '../../platform/errors.js';
 import type { TicketActionName } from '../../platform/automation.js';
 import { afterOutboundStored, fillForTicket, storeOutbound } from '../messages/outbound.js';
+import { assertIntegrationOfCompany } from '../queue-integrations/queue-integrations.refs.js';
 import { companySettings } from '../settings/settings.service.js';
 import { announceTicket, ticketAudience } from './tickets.audience.js';
 import { assertMayReach, assertMayReturn, mayChooseAnyUser } from './tickets.policy.js';
@@ -143,6 +144,38 @@ export function finishTicket(ctx: AppContext, actor: Actor, ticketId: number, op
   });
 }
 
+/**
+ * -> closed by a program (a queue integration that closes the conversation): the agent's finish
+ * without a rating request and without an owner; the completion message goes now.
+ */
+export async function finishTicketByAutomation(ctx: AppContext, companyId: number, ticketId: number): Promise<boolean> {
+  const before = await repo.findTicket(ctx.db, companyId, ticketId);
+  if (!before) return false;
+  const audience = await ticketAudience(ctx.db, before);
+  const now = ctx.clock.now();
+  const outcome = await ctx.db.transaction().execute(async (trx) => {
+    const ticket = await repo.lockTicket(trx, companyId, ticketId);
+    if (!ticket || ticket.status === 'closed') return null;
+    const connection = ticket.whatsappId ? await trx.selectFrom('whatsapps').select('complationMessage').where('id', '=', ticket.whatsappId).executeTakeFirst() : undefined;
+    await repo.updateCycle(trx, companyId, ticket.currentCycleId, { finishedAt: now });
+    const updated = await repo.updateTicketRow(trx, companyId, ticket.id, {
+      status: 'closed', useIntegration: false, integrationId: null, promptId: null, chatbot: false, unreadMessages: 0, botState: '{}', updatedAt: now,
+    });
+    const said: MessageRow[] = [];
+    const text = connection?.complationMessage ?? '';
+    if (!ticket.isGroup && text.trim()) {
+      const body = await fillForTicket(trx, updated, text, now);
+      const stored = await storeOutbound(trx, updated, { body, userId: null, automated: true, idempotencyKey: `complation:${ticket.currentCycleId ?? ticket.id}` }, now);
+      if (stored.created) said.push(stored.message);
+    }
+    return { ticket: updated, said };
+  });
+  if (!outcome) return false;
+  if (outcome.said.length) await afterOutboundStored(ctx, outcome.ticket, outcome.said, audience);
+  else await announceTicket(ctx, companyId, ticketId, audience);
+  return true;
+}
+
 /** closed -> open with the caller (and the queue sent, else the one it had): a new attendance. */
 export function reopenTicket(ctx: AppContext, actor: Actor, ticketId: number, queueId?: number | null): Promise<Ticket> {
   return change(ctx, actor, ticketId, 'reopen', async (trx, ticket, { now }) => {
@@ -203,7 +236,10 @@ export function updateTicketSettings(ctx: AppContext, actor: Actor, ticketId: nu
     const values: Updateable<TicketsTable> = { updatedAt: now };
     if (input.useIntegration !== undefined) values.useIntegration = input.useIntegration;
     if (input.promptId !== undefined) values.promptId = input.promptId;
-    if (input.integrationId !== undefined) values.integrationId = input.integrationId;
+    if (input.integrationId !== undefined) {
+      await assertIntegrationOfCompany(trx, ticket.companyId, input.integrationId);
+      values.integrationId = input.integrationId;
+    }
     return { ticket: await repo.updateTicketRow(trx, ticket.companyId, ticket.id, values) };
   });
 }

@@ -61,6 +61,7 @@ describe('<ConnectionDialog>', { timeout: 20_000 }, () => {
           queueIds: [],
           transferQueueId: null,
           promptId: null,
+          integrationId: null,
           timeToTransfer: 0,
           expiresTicket: 0,
           expiresInactiveMessage: '',

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { OptionalIdSelect } from '../../../components/OptionalIdSelect';
 import { validationText } from '../../../lib/forms';
 import { PromptSelect } from '../../prompts';
+import { IntegrationSelect } from '../../queue-integrations';
 import { QueueMultiSelect } from '../../queues';
 import type { ConnectionFormValues, ConnectionPayload } from './connectionForm';
 
@@ -37,6 +38,7 @@ export function ConnectionQueueFields({ form, queues }: Props) {
   return (
     <>
       <QueueMultiSelect control={form.control} name="queueIds" label={t('dialog.queues')} queues={queues} testId="connection-queues" />
+      <IntegrationSelect control={form.control} name="integrationId" testId="connection-integration" />
       <Box sx={{ display: 'flex', gap: 2, flexDirection: { xs: 'column', sm: 'row' } }}>
         <OptionalIdSelect
           control={form.control}

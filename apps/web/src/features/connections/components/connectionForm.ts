@@ -23,6 +23,7 @@ export interface ConnectionFormValues extends Record<ProviderSettingsField, Prov
   ratingMessage: string;
   queueIds: number[];
   transferQueueId: number | null;
+  integrationId: number | null;
   timeToTransfer: NumberField;
   expiresTicket: NumberField;
   expiresInactiveMessage: string;
@@ -36,7 +37,7 @@ export type ConnectionPayload = z.output<typeof connectionInput>;
 
 export const CONNECTION_FORM_FIELDS = [
   'name', 'isDefault', 'provider', 'greetingMessage', 'complationMessage', 'outOfHoursMessage', 'ratingMessage',
-  'queueIds', 'transferQueueId', 'timeToTransfer', 'expiresTicket', 'expiresInactiveMessage', 'timeUseBotQueues',
+  'queueIds', 'transferQueueId', 'integrationId', 'timeToTransfer', 'expiresTicket', 'expiresInactiveMessage', 'timeUseBotQueues',
   'maxUseBotQueues', 'promptId',
   ...PROVIDER_CONFIG_SPECS.flatMap((spec) => spec.fields.map((name) => `${spec.field}.${name}` as const)),
 ] as const;
@@ -71,6 +72,7 @@ export function emptyConnectionForm(): ConnectionFormValues {
     ratingMessage: defaults.ratingMessage,
     queueIds: defaults.queueIds,
     transferQueueId: defaults.transferQueueId,
+    integrationId: defaults.integrationId,
     timeToTransfer: defaults.timeToTransfer,
     expiresTicket: defaults.expiresTicket,
     expiresInactiveMessage: defaults.expiresInactiveMessage,
@@ -92,6 +94,7 @@ export function connectionToForm(connection: Connection): ConnectionFormValues {
     ratingMessage: connection.ratingMessage ?? '',
     queueIds: (connection.queues ?? []).map((queue) => queue.id),
     transferQueueId: connection.transferQueueId ?? null,
+    integrationId: connection.integrationId ?? null,
     timeToTransfer: connection.timeToTransfer ?? 0,
     expiresTicket: connection.expiresTicket ?? 0,
     expiresInactiveMessage: connection.expiresInactiveMessage ?? '',

@@ -19,6 +19,7 @@ import { toastError } from '../../../lib/errors';
 import { applyServerFieldErrors, textFieldProps } from '../../../lib/forms';
 import { useSettingValue } from '../../settings';
 import { useQueue, useSaveQueue } from '../api';
+import { IntegrationSelect } from '../../queue-integrations';
 import { QueueColorField } from './QueueColorField';
 import { QueueOptionsEditor } from './QueueOptionsEditor';
 import { PromptSelect } from '../../prompts';
@@ -109,6 +110,7 @@ export default function QueueDialog({ queueId, onClose }: QueueDialogProps) {
               <TextField {...textFieldProps(form, 'greetingMessage', 'queue-greeting')} label={t('dialog.greetingMessage')} multiline minRows={3} />
               <TextField {...textFieldProps(form, 'outOfHoursMessage', 'queue-out-of-hours')} label={t('dialog.outOfHoursMessage')} multiline minRows={3} />
               <PromptSelect control={control} name="promptId" testId="queue-prompt" />
+              <IntegrationSelect control={control} name="integrationId" testId="queue-integration" />
               <Divider textAlign="left" sx={{ my: 2 }}>
                 <Typography variant="overline" color="text.secondary">
                   {t('options.heading')}

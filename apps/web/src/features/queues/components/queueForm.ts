@@ -15,13 +15,11 @@ export interface QueueFormValues {
   schedules: CompanySchedule[];
   /** The AI prompt that answers the queue's waiting customers, or none. */
   promptId: number | null;
+  /** The integration (Typebot, n8n, webhook, Dialogflow) that answers them, or none; it goes first. */
+  integrationId: number | null;
 }
 
-/**
- * The integration is not edited here: leaving it out of the payload keeps whatever another
- * screen set (the server changes only the fields sent).
- */
-export type QueuePayload = Omit<z.output<typeof queueInput>, 'integrationId'>;
+export type QueuePayload = z.output<typeof queueInput>;
 
 export const QUEUE_FORM_FIELDS = [
   'name',
@@ -31,12 +29,13 @@ export const QUEUE_FORM_FIELDS = [
   'outOfHoursMessage',
   'schedules',
   'promptId',
+  'integrationId',
   ...WEEKDAYS_EN.flatMap((_, i) => [`schedules.${i}.startTime`, `schedules.${i}.endTime`] as const),
 ] as const;
 
 /** A new queue starts with the default week (Mon-Fri 08-18, Sat 08-12, Sun closed). */
 export function emptyQueueForm(): QueueFormValues {
-  return { name: '', color: '', orderQueue: '', greetingMessage: '', outOfHoursMessage: '', schedules: completeWeek(null, DEFAULT_QUEUE_SCHEDULES), promptId: null };
+  return { name: '', color: '', orderQueue: '', greetingMessage: '', outOfHoursMessage: '', schedules: completeWeek(null, DEFAULT_QUEUE_SCHEDULES), promptId: null, integrationId: null };
 }
 
 export function queueToForm(queue: Queue): QueueFormValues {
@@ -48,10 +47,11 @@ export function queueToForm(queue: Queue): QueueFormValues {
     outOfHoursMessage: queue.outOfHoursMessage ?? '',
     schedules: completeWeek(queue.schedules, DEFAULT_QUEUE_SCHEDULES),
     promptId: queue.promptId,
+    integrationId: queue.integrationId ?? null,
   };
 }
 
-const schema = queueInput.omit({ integrationId: true });
+const schema = queueInput;
 
 export const queueFormResolver = zodResolver(schema) as unknown as Resolver<QueueFormValues, unknown, QueuePayload>;
 

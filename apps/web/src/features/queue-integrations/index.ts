@@ -1,0 +1,1 @@
+export { IntegrationSelect } from './components/IntegrationSelect';
