@@ -59,7 +59,6 @@ const CampaignsConfigPage = lazy(() => import('./pages/campaigns/CampaignsConfig
 
 const main = (label: string, Icon: MenuIcon, extra: Partial<MenuEntry> = {}): MenuEntry => ({ section: 'main', label, Icon, ...extra });
 const admin = (label: string, Icon: MenuIcon, extra: Partial<MenuEntry> = {}): MenuEntry => ({ section: 'admin', label, Icon, ...extra });
-const soon = (titleKey: string) => ({ comingSoon: titleKey });
 
 const CAMPAIGNS: MenuGroupInfo = { id: 'campaigns', label: 'campaigns', Icon: CampaignIcon };
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE, connectionWith, customer, queueWith } from '../../test/bot-world.js';
-import { startWorld, type World } from '../../test/conversation-world.js';
+import { settle, startWorld, type World } from '../../test/conversation-world.js';
 import { startFakeReceiver, type FakeReceiver } from '../../test/fake-automation-receiver.js';
+import { FAKE_OPENAI_KEY, startFakeOpenAi, type FakeOpenAi } from '../../test/fake-openai-server.js';
 import { automatedAgentFor, handOverToPeople, OneAnswerPerTicket, takeCharge } from './automated-agent.js';
 
 /**
@@ -12,16 +13,19 @@ import { automatedAgentFor, handOverToPeople, OneAnswerPerTicket, takeCharge } f
 let w: World;
 let planId: number;
 let receiver: FakeReceiver;
+let openAi: FakeOpenAi;
 
 beforeAll(async () => {
   receiver = await startFakeReceiver();
-  w = await startWorld();
+  openAi = await startFakeOpenAi();
+  w = await startWorld({ env: openAi.env });
   planId = w.company.planId;
 });
 afterAll(async () => {
   w.sockets.closeAll();
   await w.t.close();
   await receiver.close();
+  await openAi.close();
 });
 
 /** A webhook integration of the company whose receiver answers nothing: the conversation stays with it. */
@@ -31,6 +35,18 @@ async function integrationOf(name: string): Promise<number> {
   return created.id;
 }
 
+/** A prompt of the company answering (through the fake OpenAI) and transferring to `queueId`. */
+async function promptFor(queueId: number): Promise<number> {
+  const res = await w.admin.post('/api/prompt', { name: 'Assistente', prompt: 'Responda com educação, em uma frase.', queueId, apiKey: FAKE_OPENAI_KEY });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().id;
+}
+
+async function answered() {
+  await w.t.parts.promptAgent.idle();
+  await settle(w);
+}
+
 const setPlan = (flags: { useOpenAi: boolean; useIntegrations: boolean }) => w.t.database.db.updateTable('plans').set(flags).where('id', '=', planId).execute();
 const ticketRow = (id: number) => w.t.database.db.selectFrom('tickets').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -38,19 +54,23 @@ describe('automated agents', () => {
   it('a queue with a prompt silences the queue bot; its integration goes first; the plan decides', async () => {
     await setPlan({ useOpenAi: true, useIntegrations: true });
     const sales = await queueWith(w, 'Vendas IA', { greetingMessage: 'Vendas: como posso ajudar?' });
-    await w.t.database.db.updateTable('queues').set({ promptId: 41 }).where('id', '=', sales).execute();
+    const promptId = await promptFor(sales);
+    await w.t.database.db.updateTable('queues').set({ promptId }).where('id', '=', sales).execute();
     const whatsappId = await connectionWith(w, [sales]);
     const ana = customer(w, whatsappId, '5511933330001', 'Ana Lima');
     await ana.writes('oi');
-    expect(ana.received()).toEqual([]);
-    const ticket = await ticketRow((await ana.ticket()).id);
-    expect(await automatedAgentFor(w.t.database.db, ticket)).toEqual({ kind: 'prompt', promptId: 41 });
+    await answered();
+    // The AI answered her; the queue bot said nothing (no greeting of the queue).
+    expect(ana.received()).toEqual(['Eco: oi']);
+    // Which agent the queue names, for a ticket no agent has taken yet.
+    const ticket = { ...(await ticketRow((await ana.ticket()).id)), useIntegration: false, promptId: null, chatbot: false };
+    expect(await automatedAgentFor(w.t.database.db, ticket)).toEqual({ kind: 'prompt', promptId });
 
     const integrationId = await integrationOf('Receptor de vendas');
     await w.t.database.db.updateTable('queues').set({ integrationId }).where('id', '=', sales).execute();
     expect(await automatedAgentFor(w.t.database.db, ticket)).toEqual({ kind: 'integration', integrationId });
     await setPlan({ useOpenAi: true, useIntegrations: false });
-    expect(await automatedAgentFor(w.t.database.db, ticket)).toEqual({ kind: 'prompt', promptId: 41 });
+    expect(await automatedAgentFor(w.t.database.db, ticket)).toEqual({ kind: 'prompt', promptId });
     await setPlan({ useOpenAi: false, useIntegrations: false });
     expect(await automatedAgentFor(w.t.database.db, ticket)).toBeNull();
     await setPlan({ useOpenAi: true, useIntegrations: true });
@@ -75,23 +95,26 @@ describe('automated agents', () => {
   it('an agent in charge is shown on the ticket; after the hand-over no agent nor greeting comes back in that attendance', async () => {
     const support = await queueWith(w, 'Suporte IA', { greetingMessage: 'Suporte: aguarde.' });
     const human = await queueWith(w, 'Humanos');
-    await w.t.database.db.updateTable('queues').set({ promptId: 51 }).where('id', '=', support).execute();
+    const promptId = await promptFor(human);
+    await w.t.database.db.updateTable('queues').set({ promptId }).where('id', '=', support).execute();
     const whatsappId = await connectionWith(w, [support]);
     const caio = customer(w, whatsappId, '5511933330003', 'Caio Melo');
     await caio.writes('bom dia');
+    await answered();
     let ticket = await ticketRow((await caio.ticket()).id);
     const agent = (await automatedAgentFor(w.t.database.db, ticket))!;
     ticket = await takeCharge(w.t.ctx, ticket, agent);
-    expect(ticket).toMatchObject({ useIntegration: true, promptId: 51, integrationId: null, chatbot: true });
+    expect(ticket).toMatchObject({ useIntegration: true, promptId, integrationId: null, chatbot: true });
     const shown = (await w.admin.get(`/api/tickets/${ticket.id}`)).json();
-    expect(shown).toMatchObject({ useIntegration: true, promptId: 51 });
+    expect(shown).toMatchObject({ useIntegration: true, promptId });
 
     const handed = await handOverToPeople(w.t.ctx, ticket, { queueId: human });
     expect(handed).toMatchObject({ useIntegration: false, promptId: null, chatbot: false, queueId: human });
     expect(await automatedAgentFor(w.t.database.db, handed!)).toBeNull();
     await w.clock.advance(MINUTE);
     await caio.writes('e então?');
-    expect(caio.received()).toEqual([]);
+    await answered();
+    expect(caio.received()).toEqual(['Eco: bom dia']);
     expect((await caio.cycle()).queueId).toBe(human);
     // Accepted by a person, the ticket no longer waits: nothing automated takes it.
     expect((await w.admin.put(`/api/tickets/${ticket.id}`, { action: 'accept' })).statusCode).toBe(200);
