@@ -69,8 +69,8 @@ describe('<QueueDialog>', { timeout: 20_000 }, () => {
       url: '/api/queue',
       body: { name: 'Suporte', color: '#2e7d32', orderQueue: null, greetingMessage: '', outOfHoursMessage: '', schedules: DEFAULT_QUEUE_SCHEDULES },
     });
-    expect(writes(sent)[0].body).toMatchObject({ promptId: null });
-    expect(writes(sent)[0].body).not.toHaveProperty('integrationId');
+    // Neither an AI prompt nor an integration was chosen: the queue's customers are the bot's and people's.
+    expect(writes(sent)[0].body).toMatchObject({ promptId: null, integrationId: null });
     // The new queue stays open as an edit, so its options can be added.
     expect(await screen.findByText('Editar fila')).toBeTruthy();
     expect(await screen.findByTestId('queue-option-add')).toBeTruthy();
