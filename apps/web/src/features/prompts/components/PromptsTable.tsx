@@ -1,14 +1,11 @@
 import type { Prompt } from '@atende/contract';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
-import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
+import { RowActionsCell, EmptyTableRow } from '../../../components/RowActions';
 
 interface PromptsTableProps {
   prompts: Prompt[];
@@ -19,7 +16,6 @@ interface PromptsTableProps {
 
 export function PromptsTable({ prompts, loading, onEdit, onDelete }: PromptsTableProps) {
   const { t } = useTranslation('prompts');
-  const { t: tc } = useTranslation();
   return (
     <Table size="small" stickyHeader data-testid="prompts-table">
       <TableHead>
@@ -36,27 +32,10 @@ export function PromptsTable({ prompts, loading, onEdit, onDelete }: PromptsTabl
             <TableCell align="left">{prompt.name}</TableCell>
             <TableCell align="left">{prompt.queue?.name ?? ''}</TableCell>
             <TableCell align="center">{prompt.maxTokens}</TableCell>
-            <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
-              <Tooltip title={tc('edit')}>
-                <IconButton size="small" aria-label={tc('edit')} onClick={() => onEdit(prompt)} data-testid={`prompt-edit-${prompt.id}`}>
-                  <EditIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-              <Tooltip title={tc('delete')}>
-                <IconButton size="small" aria-label={tc('delete')} onClick={() => onDelete(prompt)} data-testid={`prompt-delete-${prompt.id}`}>
-                  <DeleteIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            </TableCell>
+            <RowActionsCell testIdPrefix="prompt" id={prompt.id} onEdit={() => onEdit(prompt)} onDelete={() => onDelete(prompt)} />
           </TableRow>
         ))}
-        {!loading && prompts.length === 0 && (
-          <TableRow>
-            <TableCell colSpan={4} align="center" sx={{ color: 'text.secondary', py: 4 }} data-testid="prompts-empty">
-              {tc('noRecords')}
-            </TableCell>
-          </TableRow>
-        )}
+        <EmptyTableRow show={!loading && prompts.length === 0} colSpan={4} testId="prompts-empty" />
       </TableBody>
     </Table>
   );

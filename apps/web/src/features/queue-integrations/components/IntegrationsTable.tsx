@@ -1,15 +1,12 @@
 import type { QueueIntegration } from '@atende/contract';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
-import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { IntegrationTypeLogo } from './IntegrationTypeLogo';
+import { RowActionsCell, EmptyTableRow } from '../../../components/RowActions';
 
 interface Props {
   integrations: QueueIntegration[];
@@ -20,7 +17,6 @@ interface Props {
 
 export function IntegrationsTable({ integrations, loading, onEdit, onDelete }: Props) {
   const { t } = useTranslation('queueIntegrations');
-  const { t: tc } = useTranslation();
   return (
     <Table size="small" stickyHeader data-testid="integrations-table">
       <TableHead>
@@ -39,27 +35,10 @@ export function IntegrationsTable({ integrations, loading, onEdit, onDelete }: P
             </TableCell>
             <TableCell align="center">{integration.id}</TableCell>
             <TableCell align="center">{integration.name}</TableCell>
-            <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
-              <Tooltip title={tc('edit')}>
-                <IconButton size="small" aria-label={tc('edit')} onClick={() => onEdit(integration)} data-testid={`integration-edit-${integration.id}`}>
-                  <EditIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-              <Tooltip title={tc('delete')}>
-                <IconButton size="small" aria-label={tc('delete')} onClick={() => onDelete(integration)} data-testid={`integration-delete-${integration.id}`}>
-                  <DeleteIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            </TableCell>
+            <RowActionsCell testIdPrefix="integration" id={integration.id} onEdit={() => onEdit(integration)} onDelete={() => onDelete(integration)} />
           </TableRow>
         ))}
-        {!loading && integrations.length === 0 && (
-          <TableRow>
-            <TableCell colSpan={4} align="center" sx={{ color: 'text.secondary', py: 4 }} data-testid="integrations-empty">
-              {tc('noRecords')}
-            </TableCell>
-          </TableRow>
-        )}
+        <EmptyTableRow show={!loading && integrations.length === 0} colSpan={4} testId="integrations-empty" />
       </TableBody>
     </Table>
   );
