@@ -18,7 +18,7 @@ let openAi: FakeOpenAi;
 beforeAll(async () => {
   receiver = await startFakeReceiver();
   openAi = await startFakeOpenAi();
-  w = await startWorld({ env: openAi.env });
+  w = await startWorld({ env: { ...openAi.env, WEBHOOKS_ALLOW_PRIVATE: 'true' } });
   planId = w.company.planId;
 });
 afterAll(async () => {

@@ -7,7 +7,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { WEBHOOKS } from '@atende/contract';
-import { PrivateAddressError, hostOf, isPublicAddress, publicOnlyLookup } from './outgoing-webhooks.address.js';
+import { PrivateAddressError, hostOf, isPublicAddress, publicOnlyLookup } from '../../platform/outbound-address.js';
 
 export interface SignedDelivery {
   url: string;

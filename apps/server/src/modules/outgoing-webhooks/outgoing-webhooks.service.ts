@@ -13,8 +13,8 @@ import {
 } from '@atende/contract';
 import type { Actor } from '../../platform/actor.js';
 import type { AppContext } from '../../platform/context.js';
-import { AppError, conflict, notFound } from '../../platform/errors.js';
-import { mayPointTo } from './outgoing-webhooks.address.js';
+import { conflict, notFound } from '../../platform/errors.js';
+import { assertOutboundUrl } from '../../platform/outbound-address.js';
 import { postSigned } from './outgoing-webhooks.http.js';
 import { deliveryBody, presentDelivery, presentSubscription, presentWithSecret } from './outgoing-webhooks.presenter.js';
 import * as repo from './outgoing-webhooks.repository.js';
@@ -31,10 +31,7 @@ export function announceSubscription(ctx: AppContext, companyId: number, payload
 
 const newSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
 
-async function assertAllowedUrl(ctx: AppContext, url: string): Promise<void> {
-  if (ctx.config.webhooks.allowPrivate) return;
-  if (!(await mayPointTo(new URL(url)))) throw new AppError('ERR_WEBHOOK_URL_NOT_ALLOWED', 400, { fields: { url: 'invalid' } });
-}
+const assertAllowedUrl = (ctx: AppContext, url: string) => assertOutboundUrl(url, { allowPrivate: ctx.config.webhooks.allowPrivate, field: 'url' });
 
 /** After a change: the publishers read the subscriptions again, the admins' pages update. */
 function changed(ctx: AppContext, companyId: number, payload: WebhookSubscriptionEventPayload) {

@@ -4,7 +4,7 @@ import { createAgent, pairedConnection, settle, startWorld, type World } from '.
 import { startWebhookReceiver, type FakeWebhookReceiver } from '../../test/fake-webhook-receiver.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import type { KyselyPlugin } from 'kysely';
-import { isPublicAddress } from './outgoing-webhooks.address.js';
+import { isPublicAddress } from '../../platform/outbound-address.js';
 import { createWebhookPublisher } from './outgoing-webhooks.jobs.js';
 
 /**

@@ -7,7 +7,7 @@
 import { createHash, sign } from 'node:crypto';
 import { AppError } from '../../platform/errors.js';
 import type { AppContext } from '../../platform/context.js';
-import { callJson, IntegrationFailure } from './integration-http.js';
+import { assertMayCall, callJson, IntegrationFailure } from './integration-http.js';
 import type { ServiceAccount } from './queue-integrations.policy.js';
 
 const SCOPE = 'https://www.googleapis.com/auth/cloud-platform https://www.googleapis.com/auth/dialogflow';
@@ -27,6 +27,7 @@ async function accessToken(ctx: AppContext, account: ServiceAccount): Promise<st
   const key = createHash('sha256').update(`${account.tokenUri}\n${account.clientEmail}\n${account.privateKey}`).digest('hex');
   const cached = tokens.get(key);
   if (cached && cached.until > Date.now()) return cached.token;
+  await assertMayCall(account.tokenUri, ctx.config.webhooks.allowPrivate);
   const assertion = serviceAccountAssertion(account, Math.floor(Date.now() / 1000));
   let response: Response;
   try {

@@ -1,3 +1,5 @@
+import { mayPointTo } from '../../platform/outbound-address.js';
+
 /**
  * JSON over HTTP to a queue integration's service, with the configured timeout. Every way a call
  * can go wrong (unreachable, timed out, an error status, an answer that is not JSON) becomes an
@@ -10,6 +12,21 @@ export class IntegrationFailure extends Error {
   ) {
     super(reason);
   }
+}
+
+/**
+ * Refuses to call an address inside the network (the URL's name may have come to resolve there
+ * since it was saved), unless private addresses are allowed (WEBHOOKS_ALLOW_PRIVATE).
+ */
+export async function assertMayCall(url: string, allowPrivate: boolean): Promise<void> {
+  if (allowPrivate) return;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new IntegrationFailure('the service address is not a valid URL');
+  }
+  if (!(await mayPointTo(parsed))) throw new IntegrationFailure('the service address points inside the network and is not allowed');
 }
 
 export interface JsonCall {

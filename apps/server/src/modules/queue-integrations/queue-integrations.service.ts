@@ -17,6 +17,7 @@ import type { QueueIntegrationsTable } from '../../db/schema-integrations.js';
 import type { Actor } from '../../platform/actor.js';
 import type { AppContext } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
+import { assertOutboundUrl } from '../../platform/outbound-address.js';
 import { openDialogflowSession } from './dialogflow-client.js';
 import { assertComplete, assertServiceAccount } from './queue-integrations.policy.js';
 import { presentIntegration } from './queue-integrations.presenter.js';
@@ -45,6 +46,16 @@ function columnsOf(ctx: AppContext, input: Partial<IntegrationFields>): Updateab
   return values;
 }
 
+/**
+ * The addresses the server will call for this integration (its service's URL, a service
+ * account's token endpoint) must not point inside the network; checked again before each call.
+ */
+async function assertAddresses(ctx: AppContext, input: Partial<IntegrationFields>): Promise<void> {
+  const allowPrivate = ctx.config.webhooks.allowPrivate;
+  if (input.urlN8N) await assertOutboundUrl(input.urlN8N, { allowPrivate, field: 'urlN8N' });
+  if (input.jsonContent) await assertOutboundUrl(assertServiceAccount(input.jsonContent).tokenUri, { allowPrivate, field: 'jsonContent' });
+}
+
 export async function listIntegrationsPage(ctx: AppContext, actor: Actor, query: ListQuery): Promise<QueueIntegrationPage> {
   const limit = PAGE_SIZE.default;
   const offset = (query.pageNumber - 1) * limit;
@@ -59,6 +70,7 @@ export async function showIntegration(ctx: AppContext, actor: Actor, integration
 }
 
 export async function createIntegration(ctx: AppContext, actor: Actor, input: IntegrationFields): Promise<QueueIntegration> {
+  await assertAddresses(ctx, input);
   const values = columnsOf(ctx, input);
   assertComplete(input.type, input, Boolean(values.jsonContentSealed));
   const now = ctx.clock.now();
@@ -78,6 +90,7 @@ export async function createIntegration(ctx: AppContext, actor: Actor, input: In
 }
 
 export async function updateIntegration(ctx: AppContext, actor: Actor, integrationId: number, input: Partial<IntegrationFields>): Promise<QueueIntegration> {
+  await assertAddresses(ctx, input);
   const values = columnsOf(ctx, input);
   const row = await ctx.db.transaction().execute(async (trx) => {
     const current = await repo.lockIntegration(trx, actor.companyId, integrationId);
@@ -101,6 +114,7 @@ export async function deleteIntegration(ctx: AppContext, actor: Actor, integrati
 /** Opens a Dialogflow session with these credentials: a token, then one greeting. */
 export async function testDialogflowSession(ctx: AppContext, actor: Actor, input: z.output<typeof queueIntegrationTestInput>): Promise<QueueIntegrationTestResult> {
   const account = assertServiceAccount(input.jsonContent);
+  await assertAddresses(ctx, { jsonContent: input.jsonContent });
   const reply = await openDialogflowSession(ctx, account, { projectName: input.projectName, language: input.language, sessionId: `atende-test-${actor.companyId}-${Date.now()}` });
   return { ok: true, reply };
 }

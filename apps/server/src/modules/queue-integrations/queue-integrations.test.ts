@@ -12,7 +12,7 @@ let other: ApiClient;
 
 beforeAll(async () => {
   dialogflow = await startFakeDialogflow();
-  t = await startTestApp({ env: { LOGIN_MAX_PER_IP: '100000', DIALOGFLOW_API_URL: dialogflow.url, INTEGRATION_TIMEOUT_MS: '3000' } });
+  t = await startTestApp({ env: { LOGIN_MAX_PER_IP: '100000', DIALOGFLOW_API_URL: dialogflow.url, INTEGRATION_TIMEOUT_MS: '3000', WEBHOOKS_ALLOW_PRIVATE: 'true' } });
   company = await t.createCompany();
   admin = t.as(await t.login(company.email, company.password));
   await admin.post('/api/users', { name: 'Ana', email: 'ana@integrations.example', password: 'secret123' });
@@ -156,5 +156,30 @@ describe('queue integrations', () => {
     const notJson = await admin.post('/api/queueIntegration/testSession', { projectName: dialogflow.project, jsonContent: 'nada' });
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json()).toMatchObject({ error: 'ERR_VALIDATION', fields: { jsonContent: 'invalid' } });
+  });
+});
+
+describe('addresses inside the network', () => {
+  it('refuses a service URL or token endpoint on a private, loopback or metadata address, and stores nothing', async () => {
+    const strict = await startTestApp({ env: { LOGIN_MAX_PER_IP: '100000' } });
+    try {
+      const owner = await strict.createCompany();
+      const api = strict.as(await strict.login(owner.email, owner.password));
+      for (const urlN8N of ['http://127.0.0.1:8080/hook', 'http://169.254.169.254/latest/meta-data', 'http://10.1.2.3/n8n', 'http://localhost:5678/webhook', 'http://[::ffff:7f00:1]/x']) {
+        const res = await api.post('/api/queueIntegration', { type: 'webhook', name: 'Interno', urlN8N });
+        expect(res.statusCode, urlN8N).toBe(400);
+        expect(res.json()).toMatchObject({ error: 'ERR_WEBHOOK_URL_NOT_ALLOWED', fields: { urlN8N: 'invalid' } });
+      }
+      // The fake's service account names its token endpoint on 127.0.0.1: inside the network here.
+      const dialog = await api.post('/api/queueIntegration', { type: 'dialogflow', name: 'Agente', projectName: 'p', jsonContent: dialogflow.serviceAccount, language: 'pt-BR' });
+      expect(dialog.json()).toMatchObject({ error: 'ERR_WEBHOOK_URL_NOT_ALLOWED', fields: { jsonContent: 'invalid' } });
+      const test = await api.post('/api/queueIntegration/testSession', { projectName: 'p', jsonContent: dialogflow.serviceAccount, language: 'pt-BR' });
+      expect(test.statusCode).toBe(400);
+      expect((await api.get('/api/queueIntegration/')).json().queueIntegrations).toEqual([]);
+      // A public address is taken.
+      expect((await api.post('/api/queueIntegration', { type: 'webhook', name: 'Externo', urlN8N: 'https://n8n.example.com/webhook/atende' })).statusCode).toBe(200);
+    } finally {
+      await strict.close();
+    }
   });
 });

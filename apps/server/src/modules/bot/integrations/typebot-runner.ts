@@ -9,7 +9,7 @@
  * more, people take over in the ticket's queue.
  */
 import { continueTypebotChat, startTypebotChat, type TypebotTurn } from '../../queue-integrations/typebot-client.js';
-import { IntegrationFailure } from '../../queue-integrations/integration-http.js';
+import { assertMayCall, IntegrationFailure } from '../../queue-integrations/integration-http.js';
 import type { IntegrationRunner, IntegrationTurn, TurnOutcome } from './runner.js';
 
 interface TypebotState {
@@ -49,6 +49,7 @@ export const typebotRunner: IntegrationRunner = {
     const server = integration.urlN8n;
     const timeout = ctx.config.integrations.timeoutMs;
     const delay = integration.typebotDelayMessage;
+    await assertMayCall(server, ctx.config.webhooks.allowPrivate);
     const body = message.body ?? '';
     const start = () => startTypebotChat(server, integration.typebotSlug, timeout);
 

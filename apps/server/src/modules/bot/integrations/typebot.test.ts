@@ -12,7 +12,7 @@ const GREETING = ['Olá! Sou o *assistente*.', 'https://example.com/logo.png', '
 
 beforeAll(async () => {
   typebot = await startFakeTypebot('atendimento');
-  w = await startWorld({ env: { INTEGRATION_TIMEOUT_MS: '1500' } });
+  w = await startWorld({ env: { INTEGRATION_TIMEOUT_MS: '1500', WEBHOOKS_ALLOW_PRIVATE: 'true' } });
 });
 afterAll(async () => {
   await w.t.close();

@@ -12,7 +12,7 @@ let dialogflow: FakeDialogflow;
 beforeAll(async () => {
   receiver = await startFakeReceiver();
   dialogflow = await startFakeDialogflow();
-  w = await startWorld({ env: { DIALOGFLOW_API_URL: dialogflow.url, INTEGRATION_TIMEOUT_MS: '3000' } });
+  w = await startWorld({ env: { DIALOGFLOW_API_URL: dialogflow.url, INTEGRATION_TIMEOUT_MS: '3000', WEBHOOKS_ALLOW_PRIVATE: 'true' } });
 });
 afterAll(async () => {
   await w.t.close();

@@ -4,7 +4,7 @@
  * finishes the ticket. An answer with neither keeps the conversation with the receiver.
  */
 import type { IntegrationEvent } from '@atende/contract';
-import { IntegrationFailure } from '../../queue-integrations/integration-http.js';
+import { assertMayCall, IntegrationFailure } from '../../queue-integrations/integration-http.js';
 import { openSealed } from '../../queue-integrations/queue-integrations.policy.js';
 import { boxOf } from '../../queue-integrations/queue-integrations.service.js';
 import { postIntegrationEvent } from '../../queue-integrations/webhook-client.js';
@@ -22,6 +22,7 @@ export const webhookRunner: IntegrationRunner = {
       message: { id: Number(message.id), body: message.body, mediaType: message.mediaType, createdAt: new Date(message.createdAt).toISOString() },
       integration: { id: integration.id, name: integration.name },
     };
+    await assertMayCall(integration.urlN8n, ctx.config.webhooks.allowPrivate);
     const answer = await postIntegrationEvent(integration.urlN8n, event, secret, ctx.config.integrations.timeoutMs);
     const say = answer.reply?.trim() ? [answer.reply] : [];
     if (answer.close) return { say, then: { kind: 'close' } };

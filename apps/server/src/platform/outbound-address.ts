@@ -6,6 +6,7 @@
  */
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
+import { AppError } from './errors.js';
 
 const blocked = new BlockList();
 for (const [net, prefix] of [
@@ -69,4 +70,21 @@ export function publicOnlyLookup(hostname: string, options: LookupOptions, callb
     if (options.all) return callback(null, addresses);
     callback(null, addresses[0].address, addresses[0].family);
   });
+}
+
+/**
+ * A URL a company configured for the server to call (a webhook, an integration's service, a
+ * service account's token endpoint), checked when it is saved: 400 ERR_WEBHOOK_URL_NOT_ALLOWED
+ * on `field` when it points inside the network. `allowPrivate` (WEBHOOKS_ALLOW_PRIVATE, on for
+ * demo servers) lets local services be used.
+ */
+export async function assertOutboundUrl(url: string, options: { allowPrivate: boolean; field: string }): Promise<void> {
+  if (options.allowPrivate) return;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new AppError('ERR_VALIDATION', 400, { fields: { [options.field]: 'invalid' } });
+  }
+  if (!(await mayPointTo(parsed))) throw new AppError('ERR_WEBHOOK_URL_NOT_ALLOWED', 400, { fields: { [options.field]: 'invalid' } });
 }
