@@ -55,7 +55,7 @@ describe('the demo line', () => {
     await eventually(async () => expect((await statusOf(w.id)).status).toBe('CONNECTED'));
   });
 
-  it('gives a disconnected line a new QR from the simulator page, for the company’s admins only', async () => {
+  it('gives a disconnected line a new QR from the simulator page, to anyone of the company on a demo server', async () => {
     const w: Connection = (await admin.post('/api/whatsapp', { name: unique('Demo'), provider: 'simulator' })).json();
     await eventually(async () => expect((await statusOf(w.id)).status).toBe('qrcode'));
     expect((await admin.delete(`/api/whatsappsession/${w.id}`)).statusCode).toBe(200);
@@ -65,11 +65,11 @@ describe('the demo line', () => {
     const foreign = await outsider.post(`/api/simulator/connections/${w.id}/new-qr`);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toEqual({ error: 'ERR_NO_WAPP_FOUND' });
-    expect((await agent.post(`/api/simulator/connections/${w.id}/new-qr`)).statusCode).toBe(403);
     await t.ctx.sessions.idle();
     expect((await statusOf(w.id)).status).toBe('DISCONNECTED');
 
-    const asked = await admin.post(`/api/simulator/connections/${w.id}/new-qr`);
+    // On a demo server the agent trying the product may ask for it too (everyone plays the phone).
+    const asked = await agent.post(`/api/simulator/connections/${w.id}/new-qr`);
     expect(asked.statusCode).toBe(200);
     expect(asked.json()).toMatchObject({ id: w.id });
     await t.ctx.sessions.idle();
