@@ -20,6 +20,7 @@ import type { Database } from '../../../db/database.js';
 import type { MessageRow, TicketRow } from '../../../db/schema-conversations.js';
 import type { QueueIntegrationRow } from '../../../db/schema-integrations.js';
 import type { AppAutomationHook, AppContext } from '../../../platform/context.js';
+import { findContact } from '../../contacts/contacts.repository.js';
 import { withRetry } from '../../inbound/serial-lanes.js';
 import { afterOutboundStored, fillForTicket, storeOutbound } from '../../messages/outbound.js';
 import { IntegrationFailure } from '../../queue-integrations/integration-http.js';
@@ -122,7 +123,8 @@ async function answerPending(ctx: AppContext, companyId: number, ticketId: numbe
     const pending = await customerMessagesAfter(ctx.db, ticket, memory.lastMessageId);
     if (!pending.length) return;
     ticket = await takeCharge(ctx, ticket, agent);
-    const contact = await ctx.db.selectFrom('contacts').selectAll().where('companyId', '=', companyId).where('id', '=', ticket.contactId).executeTakeFirstOrThrow();
+    const contact = await findContact(ctx.db, companyId, ticket.contactId);
+    if (!contact) return;
     let current = memory;
     for (const message of pending) {
       let outcome: TurnOutcome;
@@ -158,7 +160,7 @@ export function createIntegrationAgent(): IntegrationAgent {
   const answers = new OneAnswerPerTicket();
   return {
     async afterInboundMessage(ctx, event) {
-      if (!event.mayAutomate || event.automated || event.fromMe) return;
+      if (!event.mayAutomate) return;
       // Read again: the queue bot may just have moved the ticket into a queue with an integration.
       const ticket = await findTicket(ctx.db, event.ticket.companyId, event.ticket.id);
       if (!ticket || (await automatedAgentFor(ctx.db, ticket))?.kind !== 'integration') return;
