@@ -6,13 +6,16 @@ import { createQueryClient } from './app/queryClient';
 import { startFirstScreen } from './router';
 
 const queryClient = createQueryClient();
-startFirstScreen(queryClient, window.location.pathname);
+const firstScreenCode = startFirstScreen(queryClient, window.location.pathname);
 initI18n();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks #root');
-createRoot(container).render(
-  <StrictMode>
-    <App queryClient={queryClient} />
-  </StrictMode>,
+const root = createRoot(container);
+void firstScreenCode.then(() =>
+  root.render(
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>,
+  ),
 );

@@ -1,5 +1,5 @@
 import type { Plan } from '@atende/contract';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { AccessContext } from './features/shell/access';
 import { SideMenu } from './features/shell/components/SideMenu';
@@ -98,6 +98,9 @@ describe('<SideMenu>', () => {
     window.localStorage.setItem('cshow', 'true');
     renderWithApp(<SideMenu menu={MENU} expanded />, { user: sessionUser() });
     expect(screen.getByTestId('menu-group-campaigns')).toBeTruthy();
+    // A closed group draws its entries only once opened.
+    expect(screen.queryByTestId('menu-item-contact-lists')).toBeNull();
+    fireEvent.click(screen.getByTestId('menu-group-campaigns'));
     expect(screen.getByTestId('menu-item-contact-lists')).toBeTruthy();
   });
 

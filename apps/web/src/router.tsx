@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { checkStoredSessionEarly } from './app/auth';
+import { holdUntilConversationDrawn } from './app/firstScreen';
 import { PublicOnly, RequireAuth } from './app/guards';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { lazyPreloaded } from './components/lazyPreloaded';
@@ -21,26 +22,34 @@ const shell = lazyPreloaded<{ menu: Menu }>(() => import('./features/shell/compo
 const AppShell = shell.Component;
 const ComingSoonPage = lazy(() => import('./pages/coming-soon/ComingSoonPage'));
 
+/** How long the first drawing waits for the first screen's code before showing a loading frame. */
+const FIRST_SCREEN_CODE_AWAITED_MS = 400;
+
 const isTicketsAddress = (pathname: string) => /^\/tickets(\/|$)/.test(pathname);
 
 /**
  * Opening the app with a stored session: the session check, the shell's and the first page's code,
  * (for the ticket manager) its first lists and (for a ticket's address) the ticket and its
  * messages all start at once, instead of one after the other once the app has drawn itself and
- * the session is known.
+ * the session is known. Answers when the first screen's code is in, could not be loaded, or is
+ * slow to come (then the loading frame is worth drawing): drawn before that, the app would only
+ * draw a loading frame and then draw itself again.
  */
-export function startFirstScreen(queryClient: QueryClient, pathname: string): void {
+export function startFirstScreen(queryClient: QueryClient, pathname: string): Promise<unknown> {
   const session = checkStoredSessionEarly();
-  if (!session) return;
-  void shell.preload();
-  if (!isTicketsAddress(pathname)) return;
-  void ticketsPage.preload();
+  if (!session) return Promise.resolve();
+  const code: Promise<unknown>[] = [shell.preload()];
   const ticketUuid = /^\/tickets\/([^/]+)/.exec(pathname)?.[1];
+  if (isTicketsAddress(pathname)) code.push(ticketsPage.preload());
   if (ticketUuid) {
-    void import('./features/ticket-screen/components/TicketScreen');
+    // The lists are drawn after the conversation: asked for then, they do not compete with it.
+    holdUntilConversationDrawn();
+    code.push(import('./features/ticket-screen/components/TicketScreen'));
     prefetchTicketScreen(queryClient, ticketUuid);
+  } else if (isTicketsAddress(pathname)) {
+    session.then((user) => prefetchStartingLists(queryClient, user), () => {});
   }
-  session.then((user) => prefetchStartingLists(queryClient, user), () => {});
+  return Promise.race([Promise.allSettled(code), new Promise((resolve) => window.setTimeout(resolve, FIRST_SCREEN_CODE_AWAITED_MS))]);
 }
 
 function Page({ children }: { children: ReactNode }) {

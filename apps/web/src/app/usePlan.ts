@@ -1,6 +1,7 @@
 import type { Plan } from '@atende/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useAuth } from './auth';
+import { useFirstScreenShown } from './firstScreen';
 import { api } from '../lib/api';
 
 export const planQueryKey = (companyId: number) => ['plan', companyId] as const;
@@ -12,10 +13,11 @@ export const planQueryKey = (companyId: number) => ['plan', companyId] as const;
 export function usePlan(): Plan | null {
   const { user } = useAuth();
   const companyId = user?.companyId ?? 0;
+  const firstScreenShown = useFirstScreenShown();
   const query = useQuery({
     queryKey: planQueryKey(companyId),
     queryFn: ({ signal }) => api.get<{ plan: Plan }>(`/companies/listPlan/${companyId}`, undefined, { signal }),
-    enabled: companyId > 0,
+    enabled: companyId > 0 && firstScreenShown,
     staleTime: 5 * 60_000,
     retry: false,
     select: (answer) => answer.plan,

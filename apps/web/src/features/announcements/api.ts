@@ -11,10 +11,11 @@ export const announcementsKeys = {
 };
 
 /** The active announcements, high priority first (the first page is what the pop-over shows). */
-export function useActiveAnnouncements() {
+export function useActiveAnnouncements(enabled = true) {
   return useQuery({
     queryKey: announcementsKeys.active,
     queryFn: ({ signal }) => api.get<AnnouncementPage>('/announcements', { activeOnly: true, pageNumber: 1 }, { signal }),
+    enabled,
   });
 }
 

@@ -2,6 +2,7 @@ import { planAllows } from '@atende/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useAuth } from '../../app/auth';
+import { useFirstScreenShown } from '../../app/firstScreen';
 import { usePlan } from '../../app/usePlan';
 import { useLiveEvent } from '../live';
 import { chatsKeys, useChatsList } from './api';
@@ -10,7 +11,8 @@ import { applyChatEvent, chatsOf, hasUnread, withMessage, type ChatList, type Me
 /** The user's chats, when the plan has internal chat (otherwise the server refuses the call). */
 export function useMyChats() {
   const allowed = planAllows(usePlan(), 'useInternalChat');
-  const list = useChatsList(allowed);
+  const firstScreenShown = useFirstScreenShown();
+  const list = useChatsList(allowed && firstScreenShown);
   const chats = useMemo(() => chatsOf(list.data), [list.data]);
   return { allowed, list, chats };
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '../../app/auth';
+import { useFirstScreenShown } from '../../app/firstScreen';
 import { api, ApiError } from '../../lib/api';
 
 export const simulatorStatusKey = ['simulator', 'status'] as const;
@@ -14,6 +15,7 @@ export type SimulatorAccess = 'off' | 'admins' | 'everyone';
  */
 export function useSimulatorStatus() {
   const { user } = useAuth();
+  const firstScreenShown = useFirstScreenShown();
   return useQuery({
     queryKey: simulatorStatusKey,
     queryFn: async ({ signal }) => {
@@ -26,7 +28,7 @@ export function useSimulatorStatus() {
         throw err;
       }
     },
-    enabled: Boolean(user),
+    enabled: Boolean(user) && firstScreenShown,
     staleTime: Infinity,
     retry: false,
   });

@@ -1,6 +1,7 @@
 import { can, UI } from '@atende/contract';
 import { useEffect, useState } from 'react';
 import { useAuth } from '../../app/auth';
+import { useFirstScreenShown } from '../../app/firstScreen';
 import { useConnections } from '../connections';
 import { hasConnectionProblem } from '../connections';
 
@@ -17,7 +18,8 @@ export { useUnreadChats } from '../chats';
  */
 export function useConnectionProblems(): boolean {
   const { user } = useAuth();
-  const { data } = useConnections(can(user, 'drawer-admin-items:view'));
+  const firstScreenShown = useFirstScreenShown();
+  const { data } = useConnections(can(user, 'drawer-admin-items:view') && firstScreenShown);
   const [problem, setProblem] = useState(false);
 
   useEffect(() => {

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { VirtuosoMockContext } from 'react-virtuoso';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { holdUntilConversationDrawn } from '../../app/firstScreen';
 import { SocketContext } from '../../app/SocketProvider';
 import { jsonResponse, sessionUser } from '../../test/fixtures';
 import { renderWithApp } from '../../test/render';
@@ -246,6 +247,8 @@ describe('<TicketsPage> ticket manager', { timeout: 20_000 }, () => {
     screenWidth(false);
     serveApi({ 'GET /api/tickets': ticketsByStatus({ open: [ticket(1), ticket(2)] }) });
     const user = userEvent.setup();
+    // What the app's start does when it opens on a ticket's address.
+    holdUntilConversationDrawn();
     renderPage(agent(), `/tickets/${ticket(2).uuid}`);
 
     expect(await screen.findByTestId('ticket-screen')).toBeTruthy();

@@ -7,9 +7,10 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import CircularProgress from '@mui/material/CircularProgress';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { conversationDrawn, useFirstScreenShown } from '../../app/firstScreen';
 import { lazyPreloaded } from '../../components/lazyPreloaded';
 import { prefetchMessages } from '../../features/ticket-screen/api';
 import { TicketsManager } from '../../features/tickets/components/TicketsManager';
@@ -35,35 +36,6 @@ function PaneLoader() {
 }
 
 type NarrowTab = 'ticket' | 'tickets';
-
-/** However long the conversation takes, the list is not held back longer than this. */
-const LIST_HELD_AT_MOST_MS = 2_000;
-
-/**
- * A ticket opened by its address is what the agent asked for: the list (its rows, filters and
- * live updates cost the first moments of the main thread) is drawn once the conversation has
- * been painted, or has failed to load. Coming to /tickets itself, the list is drawn at once.
- * Answers whether the list may show, and what the ticket screen calls once drawn.
- */
-function useListAfterConversation(openedWith: string | undefined): [boolean, () => void] {
-  const [ready, setReady] = useState(!openedWith);
-  const [drawn, setDrawn] = useState(false);
-  const onDrawn = useCallback(() => setDrawn(true), []);
-  useEffect(() => {
-    if (ready) return;
-    // After the frame that paints the conversation: a task queued from its animation frame runs once it is painted.
-    let frame = 0;
-    let task = 0;
-    const release = () => (frame = requestAnimationFrame(() => (task = window.setTimeout(() => setReady(true)))));
-    const timer = drawn ? (release(), 0) : window.setTimeout(release, LIST_HELD_AT_MOST_MS);
-    return () => {
-      window.clearTimeout(timer);
-      window.clearTimeout(task);
-      cancelAnimationFrame(frame);
-    };
-  }, [drawn, ready]);
-  return [ready, onDrawn];
-}
 
 function TicketPane({ uuid, onDrawn }: { uuid: string | undefined; onDrawn: () => void }) {
   const { t } = useTranslation('tickets');
@@ -95,7 +67,7 @@ export default function TicketsPage() {
   const narrow = useMediaQuery(theme.breakpoints.down('sm'));
   const [tab, setTab] = useState<NarrowTab>(ticketId ? 'ticket' : 'tickets');
   const [shownTicket, setShownTicket] = useState(ticketId);
-  const [listShown, onConversationDrawn] = useListAfterConversation(ticketId);
+  const listShown = useFirstScreenShown();
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
     idle(() => void ticketScreen.preload());
@@ -124,7 +96,7 @@ export default function TicketsPage() {
         </Box>
         {tab === 'ticket' && (
           <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
-            <TicketPane uuid={ticketId} onDrawn={onConversationDrawn} />
+            <TicketPane uuid={ticketId} onDrawn={conversationDrawn} />
           </Box>
         )}
       </Box>
@@ -141,7 +113,7 @@ export default function TicketsPage() {
         )}
       </Box>
       <Paper variant="outlined" square sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', minHeight: 0 }}>
-        <TicketPane uuid={ticketId} onDrawn={onConversationDrawn} />
+        <TicketPane uuid={ticketId} onDrawn={conversationDrawn} />
       </Paper>
     </Box>
   );

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HeaderPopover } from '../../../components/HeaderPopover';
 import { formatDate } from '../../../lib/dates';
+import { useFirstScreenShown } from '../../../app/firstScreen';
 import { useActiveAnnouncements } from '../api';
 import { PRIORITY_COLORS } from '../priority';
 import { useAnnouncementsLive } from '../useAnnouncementsLive';
@@ -21,7 +22,7 @@ import { AnnouncementViewDialog } from './AnnouncementViewDialog';
 export function AnnouncementsPopover() {
   const { t } = useTranslation('announcements');
   const { t: tc } = useTranslation();
-  const active = useActiveAnnouncements();
+  const active = useActiveAnnouncements(useFirstScreenShown());
   const [open, setOpen] = useState<Announcement | null>(null);
   useAnnouncementsLive();
   const records = active.data?.records ?? [];

@@ -59,12 +59,22 @@ function EntryIcon({ entry }: { entry: MenuLink }) {
   return icon;
 }
 
+/** The collapsed menu names its icons on hover; the expanded one shows the names themselves. */
+function NamedWhenCollapsed({ label, expanded, children }: { label: string; expanded: boolean; children: ReactElement }) {
+  if (expanded) return children;
+  return (
+    <Tooltip title={label} placement="right">
+      {children}
+    </Tooltip>
+  );
+}
+
 function LinkItem({ entry, expanded, nested, onNavigate }: { entry: MenuLink; expanded: boolean; nested?: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();
   const label = t(`menu.${entry.label}`);
   return (
-    <Tooltip title={expanded ? '' : label} placement="right">
+    <NamedWhenCollapsed label={label} expanded={expanded}>
       <ListItemButton
         component={RouterLink}
         to={entry.path}
@@ -78,7 +88,7 @@ function LinkItem({ entry, expanded, nested, onNavigate }: { entry: MenuLink; ex
         </ListItemIcon>
         <ListItemText primary={label} sx={{ opacity: expanded ? 1 : 0, whiteSpace: 'nowrap' }} />
       </ListItemButton>
-    </Tooltip>
+    </NamedWhenCollapsed>
   );
 }
 
@@ -90,7 +100,7 @@ function GroupItem({ group, expanded, onNavigate }: { group: MenuGroup; expanded
   const label = t(`menu.${group.label}`);
   return (
     <>
-      <Tooltip title={expanded ? '' : label} placement="right">
+      <NamedWhenCollapsed label={label} expanded={expanded}>
         <ListItemButton onClick={() => setOpen((value) => !value)} data-testid={`menu-group-${group.id}`} aria-expanded={open} sx={{ minHeight: 44 }}>
           <ListItemIcon>
             <Icon fontSize="small" />
@@ -98,8 +108,8 @@ function GroupItem({ group, expanded, onNavigate }: { group: MenuGroup; expanded
           <ListItemText primary={label} sx={{ opacity: expanded ? 1 : 0, whiteSpace: 'nowrap' }} />
           {expanded && (open ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />)}
         </ListItemButton>
-      </Tooltip>
-      <Collapse in={open} timeout="auto">
+      </NamedWhenCollapsed>
+      <Collapse in={open} timeout="auto" unmountOnExit>
         <List disablePadding>
           {group.children.map((child) => (
             <LinkItem key={child.path} entry={child} expanded={expanded} nested onNavigate={onNavigate} />

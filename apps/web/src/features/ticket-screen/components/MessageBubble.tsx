@@ -51,30 +51,33 @@ function MessageMenu({ message, myUserId, onReply, onDelete }: Props) {
       >
         <ExpandMoreIcon fontSize="small" />
       </IconButton>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        {onReply && (
-          <MenuItem
-            onClick={() => {
-              setAnchor(null);
-              onReply(message);
-            }}
-            data-testid="message-reply"
-          >
-            {t('message.reply')}
-          </MenuItem>
-        )}
-        {mayDelete && (
-          <MenuItem
-            onClick={() => {
-              setAnchor(null);
-              onDelete?.(message);
-            }}
-            data-testid="message-delete"
-          >
-            {t('message.delete')}
-          </MenuItem>
-        )}
-      </Menu>
+      {/* Mounted only while open: a conversation draws dozens of bubbles at once. */}
+      {anchor && (
+        <Menu anchorEl={anchor} open onClose={() => setAnchor(null)}>
+          {onReply && (
+            <MenuItem
+              onClick={() => {
+                setAnchor(null);
+                onReply(message);
+              }}
+              data-testid="message-reply"
+            >
+              {t('message.reply')}
+            </MenuItem>
+          )}
+          {mayDelete && (
+            <MenuItem
+              onClick={() => {
+                setAnchor(null);
+                onDelete?.(message);
+              }}
+              data-testid="message-delete"
+            >
+              {t('message.delete')}
+            </MenuItem>
+          )}
+        </Menu>
+      )}
     </>
   );
 }

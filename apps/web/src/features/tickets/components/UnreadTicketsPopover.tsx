@@ -9,6 +9,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HeaderPopover } from '../../../components/HeaderPopover';
+import { useFirstScreenShown } from '../../../app/firstScreen';
 import { useTicketsList } from '../api';
 import { byListOrder, ticketsOf } from '../ticketsCache';
 import { useTicketNotifications } from '../useTicketNotifications';
@@ -25,7 +26,7 @@ const UNREAD = { withUnreadMessages: true };
 export function UnreadTicketsPopover() {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
-  const list = useTicketsList(UNREAD);
+  const list = useTicketsList(UNREAD, useFirstScreenShown());
   const tickets = useMemo(() => ticketsOf(list.data).sort(byListOrder), [list.data]);
   const count = list.data?.pages[0]?.count ?? 0;
   useTicketsLive();
