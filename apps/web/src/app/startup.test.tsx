@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { fakeJwt, jsonResponse, sessionUser } from '../test/fixtures';
 import { testQueryClient } from '../test/render';
+import { serveApi } from '../test/serve';
 import { aMessage, aPage, ticket, ticketPage } from '../test/tickets';
 import { startFirstScreen } from '../router';
 import { App } from './App';
@@ -19,23 +20,14 @@ afterEach(() => vi.unstubAllGlobals());
 it('opening /tickets with a stored session asks for the first lists while the page is still loading', async () => {
   localStorage.setItem('token', fakeJwt({ id: 7, companyId: 3, sid: 's1', exp: Math.floor(Date.now() / 1000) + 900 }));
   const me = sessionUser({ profile: 'user', queues: [{ id: 2, name: 'Vendas', color: '#000' }] });
-  const asked: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = String(input);
-      asked.push(url);
-      if (url === '/api/auth/me') return jsonResponse(200, me);
-      if (url.startsWith('/api/tickets?')) return jsonResponse(200, ticketPage([]));
-      return jsonResponse(404, { error: 'ERR_NOT_FOUND' });
-    }),
-  );
+  const sent = serveApi({ 'GET /api/auth/me': () => jsonResponse(200, me), 'GET /api/tickets': () => jsonResponse(200, ticketPage([])) });
+  const asked = () => sent.map((request) => request.url);
   window.history.pushState({}, '', '/tickets');
   const queryClient = testQueryClient();
   startFirstScreen(queryClient, '/tickets');
   render(<App queryClient={queryClient} />);
   await vi.waitFor(() => {
-    const lists = asked.filter((url) => url.startsWith('/api/tickets?')).map((url) => Object.fromEntries(new URL(url, 'http://x').searchParams));
+    const lists = asked().filter((url) => url.startsWith('/api/tickets?')).map((url) => Object.fromEntries(new URL(url, 'http://x').searchParams));
     expect(lists).toEqual(
       expect.arrayContaining([
         { pageNumber: '1', status: 'open', queueIds: '2' },
@@ -51,29 +43,23 @@ it('opening a ticket\'s address asks for the ticket and its messages first, and 
   localStorage.setItem('token', fakeJwt({ id: 7, companyId: 3, sid: 's1', exp: Math.floor(Date.now() / 1000) + 900 }));
   const me = sessionUser({ profile: 'admin', queues: [{ id: 2, name: 'Vendas', color: '#000' }] });
   const opened = ticket(5);
-  const asked: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = String(input);
-      asked.push(url);
-      if (url === '/api/auth/me') return jsonResponse(200, me);
-      if (url === `/api/tickets/u/${opened.uuid}`) return jsonResponse(200, opened);
-      if (url.startsWith('/api/messages/5?')) return jsonResponse(200, aPage([aMessage(1, { ticketId: 5 })]));
-      if (url.startsWith('/api/tickets?')) return jsonResponse(200, ticketPage([]));
-      return jsonResponse(404, { error: 'ERR_NOT_FOUND' });
-    }),
-  );
+  const sent = serveApi({
+    'GET /api/auth/me': () => jsonResponse(200, me),
+    [`GET /api/tickets/u/${opened.uuid}`]: () => jsonResponse(200, opened),
+    'GET /api/messages/5': () => jsonResponse(200, aPage([aMessage(1, { ticketId: 5 })])),
+    'GET /api/tickets': () => jsonResponse(200, ticketPage([])),
+  });
+  const asked = () => sent.map((request) => request.url);
   window.history.pushState({}, '', `/tickets/${opened.uuid}`);
   const queryClient = testQueryClient();
   const started = Date.now();
   void startFirstScreen(queryClient, `/tickets/${opened.uuid}`);
   render(<App queryClient={queryClient} />);
-  await vi.waitFor(() => expect(asked).toContain('/api/messages/5?pageNumber=1'), { timeout: 10_000 });
+  await vi.waitFor(() => expect(asked()).toContain('/api/messages/5?pageNumber=1'), { timeout: 10_000 });
   expect(await screen.findByTestId('topbar-greeting', undefined, { timeout: 10_000 })).toBeTruthy();
   // The ticket manager never draws the conversation here: until the time limit nothing else is asked for.
   const surrounding = (url: string) => /^\/api\/(tickets\?|announcements|chats|whatsapp|companies\/listPlan|simulator|version)/.test(url);
-  if (Date.now() - started < 1_500) expect(asked.filter(surrounding)).toEqual([]);
-  await vi.waitFor(() => expect(asked.some((url) => url.startsWith('/api/announcements'))).toBe(true), { timeout: 10_000 });
-  expect(asked.some((url) => url.startsWith('/api/companies/listPlan/3'))).toBe(true);
+  if (Date.now() - started < 1_500) expect(asked().filter(surrounding)).toEqual([]);
+  await vi.waitFor(() => expect(asked().some((url) => url.startsWith('/api/announcements'))).toBe(true), { timeout: 10_000 });
+  expect(asked().some((url) => url.startsWith('/api/companies/listPlan/3'))).toBe(true);
 });
