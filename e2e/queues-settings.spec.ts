@@ -4,6 +4,8 @@ import { addQueueOption, chooseSetting, createQueue } from './support/queues';
 import { signInAndWait } from './support/ui';
 
 test('an admin builds two queues with options and hours, and switches where working hours live', async ({ page, request }) => {
+  // About ninety steps: half a minute on a quiet machine, past the default minute on a busy one.
+  test.setTimeout(120_000);
   const company = await seedCompany(request);
   await signInAndWait(page, company.admin.email, company.admin.password);
 
