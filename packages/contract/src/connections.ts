@@ -1,15 +1,10 @@
 import { z } from 'zod';
 import { V, recordId, requiredText, flag } from './common.js';
 import { CONNECTION_PROVIDERS, cloudConfigInput, type ConnectionProvider } from './connections/providers.js';
+import type { ConnectionStatus } from './connections/statuses.js';
 
 export * from './connections/providers.js';
-
-/** Connection status. */
-export const CONNECTION_STATUSES = ['qrcode', 'PAIRING', 'OPENING', 'CONNECTED', 'TIMEOUT', 'DISCONNECTED'] as const;
-export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
-
-/** Statuses that put the red badge on the connections menu entry. */
-export const CONNECTION_PROBLEM_STATUSES: readonly ConnectionStatus[] = ['qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING'];
+export * from './connections/statuses.js';
 
 const minutes = z.coerce.number({ error: V.invalid }).int({ error: V.invalid }).min(0, { error: V.invalid }).max(525_600);
 const text = (max = 4000) => z.string().max(max, { error: V.tooLong }).optional().default('');
