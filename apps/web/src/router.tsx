@@ -39,15 +39,17 @@ export function startFirstScreen(queryClient: QueryClient, pathname: string): Pr
   const session = checkStoredSessionEarly();
   if (!session) return Promise.resolve();
   const code: Promise<unknown>[] = [shell.preload()];
-  const ticketUuid = /^\/tickets\/([^/]+)/.exec(pathname)?.[1];
-  if (isTicketsAddress(pathname)) code.push(ticketsPage.preload());
-  if (ticketUuid) {
-    // The lists are drawn after the conversation: asked for then, they do not compete with it.
-    holdUntilConversationDrawn();
-    code.push(import('./features/ticket-screen/components/TicketScreen'));
-    prefetchTicketScreen(queryClient, ticketUuid);
-  } else if (isTicketsAddress(pathname)) {
-    session.then((user) => prefetchStartingLists(queryClient, user), () => {});
+  if (isTicketsAddress(pathname)) {
+    code.push(ticketsPage.preload());
+    const ticketUuid = /^\/tickets\/([^/]+)/.exec(pathname)?.[1];
+    if (ticketUuid) {
+      // The lists are drawn after the conversation: asked for then, they do not compete with it.
+      holdUntilConversationDrawn();
+      code.push(import('./features/ticket-screen/components/TicketScreen'));
+      prefetchTicketScreen(queryClient, ticketUuid);
+    } else {
+      session.then((user) => prefetchStartingLists(queryClient, user), () => {});
+    }
   }
   return Promise.race([Promise.allSettled(code), new Promise((resolve) => window.setTimeout(resolve, FIRST_SCREEN_CODE_AWAITED_MS))]);
 }

@@ -9,7 +9,7 @@ import { useSyncExternalStore } from 'react';
  */
 
 /** However long the conversation takes, the rest is not held back longer than this. */
-export const FIRST_SCREEN_HELD_AT_MOST_MS = 2_000;
+const FIRST_SCREEN_HELD_AT_MOST_MS = 2_000;
 
 let shown = true;
 let fallback = 0;
