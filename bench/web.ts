@@ -9,7 +9,7 @@
  */
 import { chromium, type Page } from '@playwright/test';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +19,7 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from '../apps/serv
 import { awaitText, clickUntil, clickUntilAt, firstSeen, longTasks, probes, resetLongTasks, scrollFor, textSeen, waterfall, type Step } from './support/browser.js';
 import { argValue, runBench, summary, writeResult } from './support/report.js';
 import { seed } from './support/seed.js';
+import { traced } from './support/trace.js';
 import { createBenchCompany, POSTGRES_ADMIN_URL, type BenchDb, type BenchServer } from './support/server.js';
 
 const db = argValue('db', 'pglite') as BenchDb;
@@ -34,6 +35,8 @@ const SCROLL_STEP_PX = 120;
 const SCROLL_FRAMES = 600;
 /** `--profile <file>`: also writes where the main thread spent its time opening /tickets and switching (a build without --minify names the functions). */
 const PROFILE = argValue('profile', '');
+/** `--trace <file>`: also writes what the main thread did (scripts, style, layout, paint) opening a ticket by its address. */
+const TRACE = argValue('trace', '');
 
 interface Seeded {
   email: string;
@@ -123,7 +126,6 @@ async function profiled<T>(page: Page, label: string, run: () => Promise<T>): Pr
   await cdp.send('Profiler.start');
   const result = await run();
   const { profile } = await cdp.send('Profiler.stop');
-  const { appendFileSync } = await import('node:fs');
   const summary = heaviest(profile as Parameters<typeof heaviest>[0]);
   appendFileSync(PROFILE, `\n=== ${label}\n${summary.scripts.join('\n')}\n---\n${summary.functions.join('\n')}\n`);
   await cdp.detach();
@@ -167,11 +169,15 @@ async function measure(page: Page, url: string, seeded: Seeded) {
   for (let i = 0; i < LOADS; i++) {
     const ticket = i % 2 === 0 ? others[(i / 2) % others.length] : long;
     await awaitText(page, `[data-testid="ticket-screen"][data-uuid="${ticket.uuid}"] [data-testid="message-list"]`, ticket.lastBody);
-    const ms = await profiled(page, `opening /tickets/${ticket.uuid}`, async () => {
+    const open = async () => {
       await page.goto(`${url}/tickets/${ticket.uuid}`);
       return textSeen(page);
-    });
+    };
+    const label = `opening /tickets/${ticket.uuid}`;
+    const browser = page.context().browser();
+    const ms = await profiled(page, label, () => (TRACE && browser ? traced(browser, page, TRACE, label, open) : open()));
     coldOpen.push(ms);
+    if (TRACE) appendFileSync(TRACE, `--- ${Math.round(ms)} ms; requests and long tasks\n${(await waterfall(page, 0, ms)).filter((s) => !s.what.startsWith('/assets/')).map((s) => `${s.start}-${s.end} ${s.what}`).join('\n')}\n`);
     await keepSlowest('coldOpen', ms, 0);
   }
   await page.evaluate(() => sessionStorage.clear());

@@ -1,21 +1,5 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { initI18n } from './app/i18n';
-import { createQueryClient } from './app/queryClient';
-import { startFirstScreen } from './router';
+import { sendFirstRequests } from './app/firstRequests';
 
-const queryClient = createQueryClient();
-const firstScreenCode = startFirstScreen(queryClient, window.location.pathname);
-initI18n();
-
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html lacks #root');
-const root = createRoot(container);
-void firstScreenCode.then(() =>
-  root.render(
-    <StrictMode>
-      <App queryClient={queryClient} />
-    </StrictMode>,
-  ),
-);
+// The first requests leave before the app's code is fetched and evaluated, and travel meanwhile.
+const first = sendFirstRequests(window.location.pathname);
+void import('./app/start').then(({ startApp }) => startApp(first));

@@ -22,12 +22,11 @@ import SyncAltIcon from '@mui/icons-material/SyncAlt';
 import ViewKanbanIcon from '@mui/icons-material/ViewKanban';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import { lazy } from 'react';
-import { lazyPreloaded } from './components/lazyPreloaded';
+import { ticketsPage } from './app/firstScreenCode';
 import { ACCESS } from './features/shell/access';
 import { menuOf, type AppPage, type MenuEntry, type MenuGroupInfo, type MenuIcon } from './features/shell/menu';
 
 // Every page is its own chunk, so the login screen downloads only what it shows.
-export const ticketsPage = lazyPreloaded(() => import('./pages/tickets/TicketsPage'));
 const DashboardPage = lazy(() => import('./pages/dashboard/DashboardPage'));
 const UsersPage = lazy(() => import('./pages/users/UsersPage'));
 const ConnectionsPage = lazy(() => import('./pages/connections/ConnectionsPage'));

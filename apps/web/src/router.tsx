@@ -1,57 +1,46 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import { checkStoredSessionEarly } from './app/auth';
+import type { FirstRequests } from './app/firstRequests';
 import { holdUntilConversationDrawn } from './app/firstScreen';
+import { isTicketsAddress, shell } from './app/firstScreenCode';
 import { PublicOnly, RequireAuth } from './app/guards';
 import { ErrorBoundary } from './components/ErrorBoundary';
-import { lazyPreloaded } from './components/lazyPreloaded';
 import { PageLoader } from './components/PageLoader';
 import { AccessGate } from './features/shell/components/AccessGate';
-import type { AppPage, Menu } from './features/shell/menu';
+import type { AppPage } from './features/shell/menu';
 import { useAllowed } from './features/shell/useAccess';
 import { prefetchTicketScreen } from './features/ticket-screen/api';
 import { prefetchStartingLists } from './features/tickets/api';
-import { MENU, PAGES, ticketsPage } from './pageTable';
+import { MENU, PAGES } from './pageTable';
 
 // Every page is its own chunk, so the login screen downloads only what it shows.
 const LoginPage = lazy(() => import('./pages/login/LoginPage'));
 const SignupPage = lazy(() => import('./pages/signup/SignupPage'));
 const ForgotPasswordPage = lazy(() => import('./pages/forgot-password/ForgotPasswordPage'));
-const shell = lazyPreloaded<{ menu: Menu }>(() => import('./features/shell/components/AppShell'));
 const AppShell = shell.Component;
 const ComingSoonPage = lazy(() => import('./pages/coming-soon/ComingSoonPage'));
 
 /** How long the first drawing waits for the first screen's code before showing a loading frame. */
 const FIRST_SCREEN_CODE_AWAITED_MS = 400;
 
-const isTicketsAddress = (pathname: string) => /^\/tickets(\/|$)/.test(pathname);
-
 /**
- * Opening the app with a stored session: the session check, the shell's and the first page's code,
- * (for the ticket manager) its first lists and (for a ticket's address) the ticket and its
- * messages all start at once, instead of one after the other once the app has drawn itself and
- * the session is known. Answers when the first screen's code is in, could not be loaded, or is
- * slow to come (then the loading frame is worth drawing): drawn before that, the app would only
- * draw a loading frame and then draw itself again.
+ * Opening the app with a stored session: what the first requests bring (sent before this code was
+ * even evaluated) fills the cache: for a ticket's address the ticket and its messages, for the
+ * ticket manager its first lists as soon as the session is known. Answers when the first screen's
+ * code is in, could not be loaded, or is slow to come (then the loading frame is worth drawing):
+ * drawn before that, the app would only draw a loading frame and then draw itself again.
  */
-export function startFirstScreen(queryClient: QueryClient, pathname: string): Promise<unknown> {
-  const session = checkStoredSessionEarly();
-  if (!session) return Promise.resolve();
-  const code: Promise<unknown>[] = [shell.preload()];
-  if (isTicketsAddress(pathname)) {
-    code.push(ticketsPage.preload());
-    const ticketUuid = /^\/tickets\/([^/]+)/.exec(pathname)?.[1];
-    if (ticketUuid) {
-      // The lists are drawn after the conversation: asked for then, they do not compete with it.
-      holdUntilConversationDrawn();
-      code.push(import('./features/ticket-screen/components/TicketScreen'));
-      prefetchTicketScreen(queryClient, ticketUuid);
-    } else {
-      session.then((user) => prefetchStartingLists(queryClient, user), () => {});
-    }
+export function startFirstScreen(queryClient: QueryClient, pathname: string, first: FirstRequests): Promise<unknown> {
+  if (!first.session) return Promise.resolve();
+  if (first.ticket) {
+    // The lists are drawn after the conversation: asked for then, they do not compete with it.
+    holdUntilConversationDrawn();
+    prefetchTicketScreen(queryClient, first.ticket.uuid, first.ticket.newestPage);
+  } else if (isTicketsAddress(pathname)) {
+    first.session.then((user) => prefetchStartingLists(queryClient, user), () => {});
   }
-  return Promise.race([Promise.allSettled(code), new Promise((resolve) => window.setTimeout(resolve, FIRST_SCREEN_CODE_AWAITED_MS))]);
+  return Promise.race([first.code, new Promise((resolve) => window.setTimeout(resolve, FIRST_SCREEN_CODE_AWAITED_MS))]);
 }
 
 function Page({ children }: { children: ReactNode }) {

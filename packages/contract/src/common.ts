@@ -56,6 +56,8 @@ export const recordId = (absent: string = V.invalid) =>
 
 /** Route parameter `:id` as a positive integer. */
 export const idParam = z.object({ id: recordId() });
+/** Route parameter `:uuid`, a ticket's address; one that is not a uuid is answered as not found. */
+export const uuidParam = z.object({ uuid: z.string().max(64) });
 
 /** `searchParam` and 1-based `pageNumber`, as every list takes them. */
 export const listQuery = z.object({

@@ -178,6 +178,7 @@ const ROUTES: Record<string, RouteInputs> = {
   'POST /api/webhooks/whatsapp-cloud/:connectionId': {},
   'GET /api/media/:fileName': {},
   'GET /api/messages/:id': { query: c.listQuery },
+  'GET /api/messages/u/:uuid': { query: c.listQuery },
   'POST /api/messages/:id': { body: c.messageSendInput, upload: { field: 'medias', fields: ['body', 'quotedMsg', 'idempotencyKey'] } },
   'PUT /api/messages/:id': { body: c.messageEditInput },
   'DELETE /api/messages/:id': {},

@@ -163,6 +163,7 @@ const PROBES: Probe[] = [
   },
   { route: 'DELETE /api/tickets/:id', url: (b) => `/api/tickets/${b.ticketId}`, status: 404, error: 'ERR_NO_TICKET_FOUND' },
   { route: 'GET /api/messages/:id', url: (b) => `/api/messages/${b.ticketId}`, status: 404, error: 'ERR_NO_TICKET_FOUND' },
+  { route: 'GET /api/messages/u/:uuid', url: (b) => `/api/messages/u/${b.ticketUuid}`, status: 404, error: 'ERR_NO_TICKET_FOUND' },
   { route: 'POST /api/messages/:id', url: (b) => `/api/messages/${b.ticketId}`, body: () => ({ body: 'owned' }), status: 404, error: 'ERR_NO_TICKET_FOUND' },
   { route: 'PUT /api/messages/:id', url: (b) => `/api/messages/${b.messageId}`, body: () => ({ body: 'owned' }), status: 404, error: 'ERR_NOT_FOUND' },
   { route: 'DELETE /api/messages/:id', url: (b) => `/api/messages/${b.messageId}`, status: 404, error: 'ERR_NOT_FOUND' },
@@ -370,6 +371,7 @@ async function snapshotOfB() {
     `/api/tickets/${b.ticketId}`,
     `/api/tickets/u/${b.ticketUuid}`,
     `/api/messages/${b.ticketId}`,
+    `/api/messages/u/${b.ticketUuid}`,
     `/api/schedules/${b.scheduleId}`,
     `/api/files/${b.fileListId}`,
 

@@ -4,6 +4,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { api, configureSessionHooks } from '../lib/api';
 import { isOverdue } from '../lib/dates';
 import { clearSession, getToken, storeCampaignFlag, storeSession } from '../lib/storage';
+import { earlySessionCheck, forgetEarlySessionCheck } from './firstRequests';
 
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 
@@ -25,25 +26,14 @@ const AuthContext = createContext<AuthValue | null>(null);
 
 const signedOut: AuthState = { status: 'signedOut', user: null, landing: null };
 
-let earlyCheck: Promise<SessionUser> | null = null;
-
-/**
- * Sends the stored session's check (GET /auth/me) before the app's first render, which the
- * provider then waits on instead of asking only once it has been drawn.
- */
-export function checkStoredSessionEarly(): Promise<SessionUser> | null {
-  if (!getToken()) return null;
-  earlyCheck = api.get<SessionUser>('/auth/me');
-  // The provider reports the outcome; until it takes the promise, a failure is not unhandled.
-  earlyCheck.catch(() => {});
-  return earlyCheck;
-}
-
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<AuthState>(() =>
-    getToken() ? { status: 'loading', user: null, landing: null } : signedOut,
-  );
+  const [state, setState] = useState<AuthState>(() => {
+    if (!getToken()) return signedOut;
+    // The session check sent as the page opened has answered: no loading frame to draw first.
+    const answered = earlySessionCheck()?.user;
+    return answered ? { status: 'signedIn', user: answered, landing: null } : { status: 'loading', user: null, landing: null };
+  });
 
   useEffect(() => {
     configureSessionHooks({
@@ -61,13 +51,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!getToken()) return;
     let cancelled = false;
-    const check = earlyCheck ?? api.get<SessionUser>('/auth/me');
+    const check = earlySessionCheck()?.check ?? api.get<SessionUser>('/auth/me');
     check
-      .finally(() => {
-        if (earlyCheck === check) earlyCheck = null;
-      })
+      .finally(() => forgetEarlySessionCheck(check))
       .then((user) => {
-        if (!cancelled) setState({ status: 'signedIn', user, landing: null });
+        // Started signed in from this very answer: nothing changes, nothing is drawn again.
+        if (!cancelled) setState((s) => (s.status === 'signedIn' && s.user === user ? s : { status: 'signedIn', user, landing: null }));
       })
       .catch(() => {
         // A 401 already cleared the session; a network failure leaves the user on /login too.

@@ -79,6 +79,7 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
   'POST /api/tickets': { body: ticketCreateInput },
   'PUT /api/tickets/:id': { body: ticketUpdateInput },
   'GET /api/messages/:id': { query: page },
+  'GET /api/messages/u/:uuid': { query: page },
   'POST /api/messages/:id': { body: messageSendInput, multipart: { fields: z.object({ body: z.string().optional(), idempotencyKey: z.string().optional(), quotedMsg: z.string().optional() }), files: 'medias', many: true } },
   'PUT /api/messages/:id': { body: messageEditInput },
   'GET /api/files': { query: listQuery },

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { UPLOADS, idParam, messageEditInput, messageSendInput } from '@atende/contract';
+import { UPLOADS, idParam, uuidParam, messageEditInput, messageSendInput } from '@atende/contract';
 import { actorOf, type Guards } from '../../platform/authenticate.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { parse } from '../../platform/validation.js';
-import { deleteMessage, editMessage, listMessages, sendMessages, type SendRequest } from './messages.service.js';
+import { deleteMessage, editMessage, listMessages, listMessagesByTicketUuid, sendMessages, type SendRequest } from './messages.service.js';
 
 const pageQuery = z.object({ pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1) });
 const quotedId = z.object({ id: idParam.shape.id.nullable().catch(null) });
@@ -46,6 +46,13 @@ export async function messagesRoutes(app: FastifyInstance, ctx: AppContext, guar
     const { id: ticketId } = parse(idParam, request.params);
     const { pageNumber } = parse(pageQuery, request.query);
     return listMessages(ctx, actorOf(request), ticketId, pageNumber);
+  });
+
+  // A ticket's address, as /tickets/u/:uuid: the page (with its ticket) in one round trip.
+  app.get('/messages/u/:uuid', { preHandler: guard.signedIn }, async (request) => {
+    const { uuid } = parse(uuidParam, request.params);
+    const { pageNumber } = parse(pageQuery, request.query);
+    return listMessagesByTicketUuid(ctx, actorOf(request), uuid, pageNumber);
   });
 
   app.post('/messages/:id', { preHandler: guard.signedIn, bodyLimit: 5 * 1024 * 1024 }, async (request) => {

@@ -13,7 +13,7 @@ import { announceUnread, ticketAudience } from '../tickets/tickets.audience.js';
 import { assertMayChangeMessage } from '../tickets/tickets.policy.js';
 import { presentTicket } from '../tickets/tickets.presenter.js';
 import { findTicketView, lockTicket } from '../tickets/tickets.repository.js';
-import { reachableTicket } from '../tickets/tickets.service.js';
+import { reachableTicket, ticketIdByUuid } from '../tickets/tickets.service.js';
 import { connectionCapabilities, queueMessageChange, queueReadReceipt } from './connection-tasks.js';
 import { announceMessages } from './messages.live.js';
 import { presentMessage } from './messages.presenter.js';
@@ -49,6 +49,14 @@ export async function listMessages(ctx: AppContext, actor: Actor, ticketId: numb
     count,
     hasMore: pageNumber * PAGE_SIZE.messages < count,
   };
+}
+
+/**
+ * A page of a ticket opened by its address (a reload, a shared link): the page carries the ticket,
+ * so one round trip, sent before the app has even drawn itself, brings the whole conversation.
+ */
+export async function listMessagesByTicketUuid(ctx: AppContext, actor: Actor, uuid: string, pageNumber: number): Promise<MessagePage> {
+  return listMessages(ctx, actor, await ticketIdByUuid(ctx, actor, uuid), pageNumber);
 }
 
 async function markRead(ctx: AppContext, ticket: TicketRow): Promise<void> {

@@ -50,6 +50,30 @@ async function openTicket(name = 'Marina Costa Lima'): Promise<{ ticket: Ticket;
 
 const outbound = (number: string) => w.network.conversation(whatsappId, number).filter((e) => e.direction === 'out');
 
+describe('reading', () => {
+  it('answers a page by the ticket\'s address as by its id, with the ticket, and only to who may reach it', async () => {
+    const { ticket, number } = await openTicket('Paula Address');
+    w.network.customerSends({ connectionId: whatsappId, from: number, name: 'Paula Address', body: 'segunda mensagem' });
+    await eventually(async () => expect((await other.api.get(`/api/tickets/${ticket.id}`)).json()).toMatchObject({ lastMessage: 'segunda mensagem' }));
+    expect((await other.api.get(`/api/tickets/${ticket.id}`)).json().unreadMessages).toBeGreaterThan(0);
+
+    const byAddress = await agent.api.get(`/api/messages/u/${ticket.uuid}?pageNumber=1`);
+    expect(byAddress.statusCode).toBe(200);
+    const page = byAddress.json() as MessagePage;
+    expect(page.ticket).toMatchObject({ id: ticket.id, uuid: ticket.uuid, unreadMessages: 0 });
+    expect(page.messages.map((m) => m.body)).toEqual(['olá', 'segunda mensagem']);
+    const byId = (await agent.api.get(`/api/messages/${ticket.id}`)).json() as MessagePage;
+    // Marked read by the first reading: the same messages, now read.
+    expect(byId.messages).toEqual(page.messages.map((m) => ({ ...m, read: true })));
+    expect({ count: byId.count, hasMore: byId.hasMore }).toEqual({ count: page.count, hasMore: page.hasMore });
+
+    expect((await agent.api.get('/api/messages/u/not-a-uuid')).json()).toEqual(expect.objectContaining({ error: 'ERR_NO_TICKET_FOUND' }));
+    expect((await agent.api.get('/api/messages/u/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    const elsewhere = await createAgent(w, [await createQueue(w)]);
+    expect((await elsewhere.api.get(`/api/messages/u/${ticket.uuid}`)).statusCode).toBe(403);
+  });
+});
+
 describe('sending', () => {
   it('takes yes/no fields as 1/0 as well as true/false, and refuses other values', async () => {
     const { ticket, number } = await openTicket();

@@ -50,6 +50,10 @@ export function findTicketViewByUuid(db: Database, companyId: number, uuid: stri
   return ticketViews(db, companyId).where('tickets.uuid', '=', uuid).executeTakeFirst();
 }
 
+export function findTicketIdByUuid(db: Database, companyId: number, uuid: string) {
+  return db.selectFrom('tickets').select('id').where('companyId', '=', companyId).where('uuid', '=', uuid).executeTakeFirst();
+}
+
 export function findTicket(db: Database, companyId: number, ticketId: number) {
   return db.selectFrom('tickets').selectAll().where('companyId', '=', companyId).where('id', '=', ticketId).executeTakeFirst();
 }

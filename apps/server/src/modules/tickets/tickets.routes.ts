@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { CLIENT_EVENTS, idParam, rooms, ticketCreateInput, ticketListQuery, ticketUpdateInput } from '@atende/contract';
+import { CLIENT_EVENTS, idParam, uuidParam, rooms, ticketCreateInput, ticketListQuery, ticketUpdateInput } from '@atende/contract';
 import { actorOf, type Guards } from '../../platform/authenticate.js';
 import type { AppContext } from '../../platform/context.js';
 import type { LiveServer } from '../../platform/live.js';
@@ -10,7 +10,6 @@ import { findTicket, queueIdsOfUser } from './tickets.repository.js';
 import { createTicket, deleteTicket, listTickets, showTicket } from './tickets.service.js';
 import { updateTicket } from './tickets.transitions.js';
 
-const uuidParam = z.object({ uuid: z.string().max(64) });
 
 /**
  * Tickets. Every signed-in user lists and acts on the tickets they may reach

@@ -24,6 +24,14 @@ export async function reachableTicket(ctx: AppContext, actor: Actor, ticketId: n
   return ticket;
 }
 
+/** The id behind a ticket's address (its uuid) in the caller's company; whether the caller may reach it is the caller's check. */
+export async function ticketIdByUuid(ctx: AppContext, actor: Actor, uuid: string): Promise<number> {
+  if (!UUID.test(uuid)) throw noTicket();
+  const row = await repo.findTicketIdByUuid(ctx.db, actor.companyId, uuid);
+  if (!row) throw noTicket();
+  return row.id;
+}
+
 export async function listTickets(ctx: AppContext, actor: Actor, filters: TicketFilters): Promise<TicketPage> {
   const { rows, count } = await pageOfTickets(ctx.db, actor, filters);
   const offset = (filters.pageNumber - 1) * PAGE_SIZE.tickets;

@@ -38,12 +38,20 @@ export function prefetchMessages(queryClient: QueryClient, ticketId: number): vo
 }
 
 /**
- * A ticket opened by its address (a reload, a shared link): the ticket and then its newest
- * messages are asked for as the app starts, beside the session check, instead of once the
- * screen that shows them has been drawn. A refusal stays in the cache for the screen to report.
+ * A ticket opened by its address (a reload, a shared link): the page of its newest messages,
+ * asked for by the address as the page opened, fills both the ticket and its conversation, so the
+ * screen finds them in the cache instead of asking once drawn. The ticket is in flight from now
+ * on (the screen waits for it rather than asking again); a refusal stays for the screen to report.
  */
-export function prefetchTicketScreen(queryClient: QueryClient, uuid: string): void {
-  queryClient.fetchQuery(ticketQuery(uuid)).then((ticket) => prefetchMessages(queryClient, ticket.id), () => {});
+export function prefetchTicketScreen(queryClient: QueryClient, uuid: string, newestPage: Promise<MessagePage>): void {
+  void queryClient.prefetchQuery({
+    ...ticketQuery(uuid),
+    queryFn: () =>
+      newestPage.then((page) => {
+        queryClient.setQueryData<MessagePages>(ticketScreenKeys.messages(page.ticket.id), { pages: [page], pageParams: [1] });
+        return page.ticket;
+      }),
+  });
 }
 
 /**

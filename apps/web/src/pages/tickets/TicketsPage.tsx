@@ -11,14 +11,13 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { conversationDrawn, useFirstScreenShown } from '../../app/firstScreen';
-import { lazyPreloaded } from '../../components/lazyPreloaded';
+import { ticketScreen } from '../../app/firstScreenCode';
 import { prefetchMessages } from '../../features/ticket-screen/api';
 import { TicketsManager } from '../../features/tickets/components/TicketsManager';
 import { ConversationPreviewContext, type ConversationPreview } from '../../features/tickets/conversationPreview';
 
 // The list is what the page shows first; the conversation's code comes in while the list is
 // awaited (or when a ticket is opened), not before the list can show.
-const ticketScreen = lazyPreloaded<{ uuid: string; onDrawn?: () => void }>(() => import('../../features/ticket-screen/components/TicketScreen').then((module) => ({ default: module.TicketScreen })));
 const TicketScreen = ticketScreen.Component;
 // Opened on a ticket's address, the conversation is drawn with the page, not one suspension later.
 if (/^\/tickets\/[^/]+/.test(window.location.pathname)) void ticketScreen.preload();

@@ -5,10 +5,8 @@ import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
+import { alpha, type Theme } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactElement } from 'react';
@@ -75,19 +73,19 @@ function LinkItem({ entry, expanded, nested, onNavigate }: { entry: MenuLink; ex
   const label = t(`menu.${entry.label}`);
   return (
     <NamedWhenCollapsed label={label} expanded={expanded}>
-      <ListItemButton
-        component={RouterLink}
+      <RouterLink
         to={entry.path}
-        selected={isActive(entry.path, pathname)}
+        className="menu-entry"
+        aria-current={isActive(entry.path, pathname) ? 'page' : undefined}
+        data-nested={nested || undefined}
         onClick={onNavigate}
         data-testid={menuTestId(entry.path)}
-        sx={{ pl: nested && expanded ? 4 : 2, minHeight: 44 }}
       >
-        <ListItemIcon>
+        <span className="menu-entry-icon">
           <EntryIcon entry={entry} />
-        </ListItemIcon>
-        <ListItemText primary={label} sx={{ opacity: expanded ? 1 : 0, whiteSpace: 'nowrap' }} />
-      </ListItemButton>
+        </span>
+        <span className="menu-entry-label">{label}</span>
+      </RouterLink>
     </NamedWhenCollapsed>
   );
 }
@@ -101,13 +99,13 @@ function GroupItem({ group, expanded, onNavigate }: { group: MenuGroup; expanded
   return (
     <>
       <NamedWhenCollapsed label={label} expanded={expanded}>
-        <ListItemButton onClick={() => setOpen((value) => !value)} data-testid={`menu-group-${group.id}`} aria-expanded={open} sx={{ minHeight: 44 }}>
-          <ListItemIcon>
+        <button type="button" className="menu-entry" onClick={() => setOpen((value) => !value)} data-testid={`menu-group-${group.id}`} aria-expanded={open}>
+          <span className="menu-entry-icon">
             <Icon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText primary={label} sx={{ opacity: expanded ? 1 : 0, whiteSpace: 'nowrap' }} />
+          </span>
+          <span className="menu-entry-label">{label}</span>
           {expanded && (open ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />)}
-        </ListItemButton>
+        </button>
       </NamedWhenCollapsed>
       <Collapse in={open} timeout="auto" unmountOnExit>
         <List disablePadding>
@@ -125,6 +123,45 @@ function NodeItem({ node, expanded, onNavigate }: { node: MenuNode; expanded: bo
   return <LinkItem entry={node} expanded={expanded} onNavigate={onNavigate} />;
 }
 
+/**
+ * The entries' looks (those of MUI's list item buttons), given once to the whole menu: two dozen
+ * entries drawn as plain links and spans cost one style rule set instead of five styled
+ * components each, which the first drawing of every page pays for.
+ */
+const entryStyles = (theme: Theme) => {
+  const selected = alpha(theme.palette.primary.main, theme.palette.action.selectedOpacity);
+  return {
+    flex: 1,
+    overflowY: 'auto',
+    overflowX: 'hidden',
+    '& .menu-entry': {
+      display: 'flex',
+      alignItems: 'center',
+      width: '100%',
+      minHeight: 44,
+      boxSizing: 'border-box',
+      padding: '8px 16px',
+      border: 0,
+      margin: 0,
+      background: 'none',
+      color: theme.palette.text.primary,
+      font: 'inherit',
+      textAlign: 'left',
+      textDecoration: 'none',
+      cursor: 'pointer',
+      transition: theme.transitions.create('background-color', { duration: theme.transitions.duration.shortest }),
+      '&:hover': { backgroundColor: theme.palette.action.hover },
+      '&:focus-visible': { outline: 'none', backgroundColor: theme.palette.action.focus },
+      '&[aria-current="page"]': { backgroundColor: selected },
+      '&[aria-current="page"]:hover': { backgroundColor: alpha(theme.palette.primary.main, theme.palette.action.selectedOpacity + theme.palette.action.hoverOpacity) },
+    },
+    '&[data-expanded="true"] .menu-entry[data-nested]': { paddingLeft: theme.spacing(4) },
+    '& .menu-entry-icon': { display: 'inline-flex', flexShrink: 0, minWidth: 56, color: theme.palette.action.active },
+    '& .menu-entry-label': { ...theme.typography.body1, flex: '1 1 auto', minWidth: 0, margin: '4px 0', whiteSpace: 'nowrap' },
+    '&[data-expanded="false"] .menu-entry-label': { opacity: 0 },
+  } as const;
+};
+
 const nodeKey = (node: MenuNode) => (node.kind === 'group' ? `group:${node.id}` : node.path);
 
 export function SideMenu({ menu, expanded, onNavigate }: SideMenuProps) {
@@ -134,7 +171,7 @@ export function SideMenu({ menu, expanded, onNavigate }: SideMenuProps) {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
-      <List component="nav" aria-label={t('menu.tickets')} sx={{ flex: 1, overflowY: 'auto', overflowX: 'hidden' }}>
+      <List component="nav" aria-label={t('menu.tickets')} data-expanded={expanded} sx={entryStyles}>
         {main.map((node) => (
           <NodeItem key={nodeKey(node)} node={node} expanded={expanded} onNavigate={onNavigate} />
         ))}

@@ -1,0 +1,27 @@
+import { lazyPreloaded } from '../components/lazyPreloaded';
+import type { Menu } from '../features/shell/menu';
+
+/**
+ * The code of the screens a visit may open on: the shell, the ticket manager and the ticket
+ * screen. Their loaders live here, apart from the app's code, so the page starts loading them
+ * beside it, and so the app start and the pages share one loader each: a second import of the
+ * same module resolves only after the tasks ahead of it (the first drawing among them), and the
+ * page would then find its part not yet loaded, draw a loading pane, and React would hold the
+ * content back for its fallback's minimum showing time.
+ */
+export const shell = lazyPreloaded<{ menu: Menu }>(() => import('../features/shell/components/AppShell'));
+export const ticketsPage = lazyPreloaded(() => import('../pages/tickets/TicketsPage'));
+export const ticketScreen = lazyPreloaded<{ uuid: string; onDrawn?: () => void }>(() =>
+  import('../features/ticket-screen/components/TicketScreen').then((module) => ({ default: module.TicketScreen })),
+);
+
+export const isTicketsAddress = (pathname: string) => /^\/tickets(\/|$)/.test(pathname);
+export const ticketUuidOfAddress = (pathname: string): string | null => /^\/tickets\/([^/]+)/.exec(pathname)?.[1] ?? null;
+
+/** Loads what a signed-in visit to `pathname` draws first; settles when all of it is in or failed. */
+export function loadFirstScreenCode(pathname: string): Promise<unknown> {
+  const code: Promise<unknown>[] = [shell.preload()];
+  if (isTicketsAddress(pathname)) code.push(ticketsPage.preload());
+  if (ticketUuidOfAddress(pathname)) code.push(ticketScreen.preload());
+  return Promise.allSettled(code);
+}
