@@ -87,6 +87,13 @@ describe('<SideMenu>', () => {
     expect(screen.queryByTestId('menu-group-campaigns')).toBeNull();
   });
 
+  it('marks the entry of the page being shown (and its sub-pages) as the current page, and only that one', () => {
+    renderWithApp(<SideMenu menu={MENU} expanded />, { user: sessionUser(), route: '/tickets/5f0c7a52-8d0e-4a43-9d0e-3c3b3b3b3b3b' });
+    expect(screen.getByTestId('menu-item-tickets').getAttribute('aria-current')).toBe('page');
+    expect(screen.getAllByRole('link').filter((link) => link.getAttribute('aria-current') === 'page')).toHaveLength(1);
+    expect(screen.getByTestId('menu-item-dashboard').getAttribute('aria-current')).toBeNull();
+  });
+
   it('renders no admin entry for a plain user', () => {
     renderWithApp(<SideMenu menu={MENU} expanded />, { user: sessionUser({ profile: 'user' }) });
     for (const path of ADMIN_ONLY) expect(screen.queryByTestId(menuTestId(path))).toBeNull();

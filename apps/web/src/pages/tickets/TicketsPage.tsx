@@ -11,14 +11,15 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { conversationDrawn, useFirstScreenShown } from '../../app/firstScreen';
-import { ticketScreen } from '../../app/firstScreenCode';
+import { ticketScreen, ticketsManager } from '../../app/firstScreenCode';
+import { useLoadedCode } from '../../components/lazyPreloaded';
 import { prefetchMessages } from '../../features/ticket-screen/api';
-import { TicketsManager } from '../../features/tickets/components/TicketsManager';
 import { ConversationPreviewContext, type ConversationPreview } from '../../features/tickets/conversationPreview';
 
 // The list is what the page shows first; the conversation's code comes in while the list is
 // awaited (or when a ticket is opened), not before the list can show.
 const TicketScreen = ticketScreen.Component;
+const TicketsManager = ticketsManager.Component;
 // Opened on a ticket's address, the conversation is drawn with the page, not one suspension later.
 if (/^\/tickets\/[^/]+/.test(window.location.pathname)) void ticketScreen.preload();
 const TicketPeekDialog = lazy(() => import('../../features/ticket-screen/components/TicketPeekDialog').then((module) => ({ default: module.TicketPeekDialog })));
@@ -66,7 +67,9 @@ export default function TicketsPage() {
   const narrow = useMediaQuery(theme.breakpoints.down('sm'));
   const [tab, setTab] = useState<NarrowTab>(ticketId ? 'ticket' : 'tickets');
   const [shownTicket, setShownTicket] = useState(ticketId);
-  const listShown = useFirstScreenShown();
+  // The lists (and their code) wait until what the address asked for has been drawn.
+  const firstScreenShown = useFirstScreenShown();
+  const listShown = useLoadedCode(ticketsManager, firstScreenShown) && firstScreenShown;
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
     idle(() => void ticketScreen.preload());

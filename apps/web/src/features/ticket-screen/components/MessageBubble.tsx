@@ -1,11 +1,9 @@
 import type { Message } from '@atende/contract';
 import BlockIcon from '@mui/icons-material/Block';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
 import { format, parseISO } from 'date-fns';
 import type { TFunction } from 'i18next';
 import { memo, useState } from 'react';
@@ -41,16 +39,16 @@ function MessageMenu({ message, myUserId, onReply, onDelete }: Props) {
   if (!onReply && !mayDelete) return null;
   return (
     <>
-      <IconButton
-        size="small"
+      <button
+        type="button"
         className="message-menu"
         aria-label={t('message.menu')}
+        aria-haspopup="menu"
         onClick={(e) => setAnchor(e.currentTarget)}
-        sx={{ position: 'absolute', top: 0, right: 0, p: 0.25, opacity: { xs: 1, md: 0 } }}
         data-testid={`message-menu-${message.id}`}
       >
         <ExpandMoreIcon fontSize="small" />
-      </IconButton>
+      </button>
       {/* Mounted only while open: a conversation draws dozens of bubbles at once. */}
       {anchor && (
         <Menu anchorEl={anchor} open onClose={() => setAnchor(null)}>
@@ -82,6 +80,59 @@ function MessageMenu({ message, myUserId, onReply, onDelete }: Props) {
   );
 }
 
+/**
+ * The bubbles' looks, given once to the conversation that holds them (see MessageList): a
+ * conversation draws dozens of bubbles at once, and plain elements with these classes cost one
+ * style rule set instead of some ten styled components per bubble.
+ */
+export const bubbleStyles = (theme: Theme) =>
+  ({
+    '& .message-row': { display: 'flex', justifyContent: 'flex-start', padding: theme.spacing(0.5, 2) },
+    '& .message-row-mine': { justifyContent: 'flex-end' },
+    '& .message': {
+      position: 'relative',
+      maxWidth: '75%',
+      minWidth: 90,
+      padding: theme.spacing(0.75, 1.25, 0.5),
+      borderRadius: Number(theme.shape.borderRadius) * 2,
+      boxShadow: theme.shadows[1],
+      backgroundColor: theme.palette.background.paper,
+      color: theme.palette.text.primary,
+    },
+    '& .message[data-from-me="true"]': { backgroundColor: theme.palette.mode === 'light' ? '#dcf8c6' : '#005c4b' },
+    '& .message:hover .message-menu': { opacity: 1 },
+    '& .message-menu': {
+      position: 'absolute',
+      top: 0,
+      right: 0,
+      display: 'inline-flex',
+      padding: 2,
+      border: 0,
+      borderRadius: '50%',
+      background: 'none',
+      color: theme.palette.action.active,
+      cursor: 'pointer',
+      opacity: 1,
+      [theme.breakpoints.up('md')]: { opacity: 0 },
+      '&:hover': { backgroundColor: theme.palette.action.hover },
+      '&:focus-visible': { opacity: 1, backgroundColor: theme.palette.action.focus, outline: 'none' },
+    },
+    '& .message-quote': {
+      borderLeft: `4px solid ${theme.palette.primary.main}`,
+      backgroundColor: theme.palette.action.hover,
+      borderRadius: theme.shape.borderRadius,
+      padding: theme.spacing(0.5, 1),
+      marginBottom: theme.spacing(0.5),
+    },
+    '& .message-quote-mine': { borderLeftColor: theme.palette.success.main },
+    '& .message-quote-text': { ...theme.typography.caption, display: 'block', whiteSpace: 'pre-wrap', wordBreak: 'break-word', maxHeight: 60, overflow: 'hidden' },
+    '& .message-deleted': { display: 'flex', alignItems: 'center', gap: theme.spacing(0.5), color: theme.palette.text.secondary },
+    '& .message-deleted-text': { ...theme.typography.body2, fontStyle: 'italic' },
+    '& .message-body': { ...theme.typography.body2, whiteSpace: 'pre-wrap', wordBreak: 'break-word', paddingRight: theme.spacing(2) },
+    '& .message-meta': { ...theme.typography.caption, display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: theme.spacing(0.5), color: theme.palette.text.secondary },
+    '& .message-meta-error': { color: theme.palette.error.main },
+  }) as const;
+
 /** A message as the agent sees it: theirs on the right with ticks, the customer's on the left. */
 export const MessageBubble = memo(function MessageBubble(props: Props) {
   const { message } = props;
@@ -89,70 +140,40 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
   const mine = message.fromMe;
   const showBody = !message.isDeleted && message.body && !BODY_IS_DATA.has(message.mediaType);
   return (
-    <Box sx={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start', px: 2, py: 0.5 }}>
-      <Box
-        data-testid={`message-${message.id}`}
-        data-from-me={mine}
-        data-media-type={message.mediaType}
-        sx={{
-          position: 'relative',
-          maxWidth: '75%',
-          minWidth: 90,
-          px: 1.25,
-          pt: 0.75,
-          pb: 0.5,
-          borderRadius: 2,
-          boxShadow: 1,
-          bgcolor: (theme) => (mine ? (theme.palette.mode === 'light' ? '#dcf8c6' : '#005c4b') : 'background.paper'),
-          '&:hover .message-menu': { opacity: 1 },
-        }}
-      >
+    <div className={mine ? 'message-row message-row-mine' : 'message-row'}>
+      <div className="message" data-testid={`message-${message.id}`} data-from-me={mine} data-media-type={message.mediaType}>
         {!message.isDeleted && <MessageMenu {...props} />}
         {message.quotedMsg && (
-          <Box sx={{ borderLeft: 4, borderColor: message.quotedMsg.fromMe ? 'success.main' : 'primary.main', bgcolor: 'action.hover', borderRadius: 1, px: 1, py: 0.5, mb: 0.5 }} data-testid="message-quote">
-            <Typography variant="caption" component="div" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', maxHeight: 60, overflow: 'hidden' }}>
-              {messageSummary(message.quotedMsg, t)}
-            </Typography>
-          </Box>
+          <div className={message.quotedMsg.fromMe ? 'message-quote message-quote-mine' : 'message-quote'} data-testid="message-quote">
+            <span className="message-quote-text">{messageSummary(message.quotedMsg, t)}</span>
+          </div>
         )}
         {message.isDeleted ? (
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, color: 'text.secondary' }} data-testid="message-deleted">
+          <div className="message-deleted" data-testid="message-deleted">
             <BlockIcon sx={{ fontSize: 16 }} />
-            <Typography variant="body2" sx={{ fontStyle: 'italic' }}>
-              {t('message.deleted')}
-            </Typography>
-          </Box>
+            <span className="message-deleted-text">{t('message.deleted')}</span>
+          </div>
         ) : (
           <MessageMedia message={message} />
         )}
         {showBody && (
-          <Typography variant="body2" component="div" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', pr: 2 }} data-testid="message-body">
+          <div className="message-body" data-testid="message-body">
             <FormattedText text={message.body} />
-          </Typography>
+          </div>
         )}
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 0.5 }}>
-          {message.isEdited && !message.isDeleted && (
-            <Typography variant="caption" color="text.secondary" data-testid="message-edited">
-              {t('message.edited')}
-            </Typography>
-          )}
-          {message.delivery === 'failed' && (
-            <Typography variant="caption" color="error">
-              {t('message.failed')}
-            </Typography>
-          )}
+        <div className="message-meta">
+          {message.isEdited && !message.isDeleted && <span data-testid="message-edited">{t('message.edited')}</span>}
+          {message.delivery === 'failed' && <span className="message-meta-error">{t('message.failed')}</span>}
           {message.delivery === 'sent' && message.errorCode && (
             // A delete or edit WhatsApp kept refusing: done here, not on the customer's phone.
-            <Typography variant="caption" color="error" title={errorMessage({ error: message.errorCode })} data-testid="message-not-on-phone">
+            <span className="message-meta-error" title={errorMessage({ error: message.errorCode })} data-testid="message-not-on-phone">
               {t('message.notOnPhone')}
-            </Typography>
+            </span>
           )}
-          <Typography variant="caption" color="text.secondary">
-            {format(parseISO(message.createdAt), 'HH:mm')}
-          </Typography>
+          <span>{format(parseISO(message.createdAt), 'HH:mm')}</span>
           {mine && <AckIcon message={message} />}
-        </Box>
-      </Box>
-    </Box>
+        </div>
+      </div>
+    </div>
   );
 });

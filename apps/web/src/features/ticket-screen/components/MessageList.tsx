@@ -4,6 +4,7 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
@@ -12,7 +13,7 @@ import { useStableHandler } from '../../../components/useStableHandler';
 import { formatDate } from '../../../lib/dates';
 import { useMessages } from '../api';
 import { buildRows, type MessageRow } from '../messageRows';
-import { MessageBubble, type MessageActions } from './MessageBubble';
+import { bubbleStyles, MessageBubble, type MessageActions } from './MessageBubble';
 
 /** Far below any index the list reaches: older pages are prepended by lowering it (react-virtuoso's firstItemIndex). */
 const START_INDEX = 1_000_000;
@@ -59,6 +60,8 @@ function RowView({ row, myUserId, actions }: { row: MessageRow; myUserId: number
       return <MessageBubble message={row.message} myUserId={myUserId} {...actions} />;
   }
 }
+
+const conversationStyles = (theme: Theme) => ({ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', ...bubbleStyles(theme) }) as const;
 
 interface ListContext {
   loadingOlder: boolean;
@@ -147,41 +150,43 @@ export function MessageList({ ticket, onReply, onDelete, onDrawn }: Props) {
     );
   }
   return (
-    <Virtuoso
-      ref={listRef}
-      style={{ flex: 1 }}
-      data-testid="message-list"
-      data={rows}
-      firstItemIndex={START_INDEX - anchor}
-      {...(drawnAtOnce.current ? { initialItemCount: drawnAtOnce.current } : { initialTopMostItemIndex: { index: rows.length - 1, align: 'end' as const } })}
-      computeItemKey={(_, row) => row.key}
-      atTopThreshold={TOP_THRESHOLD_PX}
-      atTopStateChange={(top) => {
-        atTop.current = top;
-        if (top && userScrolled.current) loadOlder();
-      }}
-      scrollerRef={(element) => {
-        scroller.current = element instanceof HTMLElement ? element : null;
-      }}
-      atBottomStateChange={(bottom) => {
-        if (bottom) fillScreen();
-      }}
-      totalListHeightChanged={(height) => {
-        measured.current = height > 0;
-        if (height > 0) onDrawn?.();
-        if (!userScrolled.current) listRef.current?.scrollToIndex({ index: 'LAST', align: 'end' });
-        // Whether it still fits is known once the list has placed itself at the end.
-        requestAnimationFrame(fillScreen);
-      }}
-      onWheel={onUserScroll}
-      onTouchMove={onUserScroll}
-      onKeyDown={onUserScroll}
-      onPointerDown={onUserScroll}
-      followOutput={(atBottom) => (atBottom ? 'smooth' : false)}
-      increaseViewportBy={{ top: 400, bottom: 200 }}
-      context={{ loadingOlder: isFetchingNextPage }}
-      components={LIST_PARTS}
-      itemContent={(_, row) => <RowView row={row} myUserId={me.id} actions={actions} />}
-    />
+    <Box sx={conversationStyles}>
+      <Virtuoso
+        ref={listRef}
+        style={{ flex: 1 }}
+        data-testid="message-list"
+        data={rows}
+        firstItemIndex={START_INDEX - anchor}
+        {...(drawnAtOnce.current ? { initialItemCount: drawnAtOnce.current } : { initialTopMostItemIndex: { index: rows.length - 1, align: 'end' as const } })}
+        computeItemKey={(_, row) => row.key}
+        atTopThreshold={TOP_THRESHOLD_PX}
+        atTopStateChange={(top) => {
+          atTop.current = top;
+          if (top && userScrolled.current) loadOlder();
+        }}
+        scrollerRef={(element) => {
+          scroller.current = element instanceof HTMLElement ? element : null;
+        }}
+        atBottomStateChange={(bottom) => {
+          if (bottom) fillScreen();
+        }}
+        totalListHeightChanged={(height) => {
+          measured.current = height > 0;
+          if (height > 0) onDrawn?.();
+          if (!userScrolled.current) listRef.current?.scrollToIndex({ index: 'LAST', align: 'end' });
+          // Whether it still fits is known once the list has placed itself at the end.
+          requestAnimationFrame(fillScreen);
+        }}
+        onWheel={onUserScroll}
+        onTouchMove={onUserScroll}
+        onKeyDown={onUserScroll}
+        onPointerDown={onUserScroll}
+        followOutput={(atBottom) => (atBottom ? 'smooth' : false)}
+        increaseViewportBy={{ top: 400, bottom: 200 }}
+        context={{ loadingOlder: isFetchingNextPage }}
+        components={LIST_PARTS}
+        itemContent={(_, row) => <RowView row={row} myUserId={me.id} actions={actions} />}
+      />
+    </Box>
   );
 }

@@ -39,7 +39,7 @@ import { TicketsList } from './TicketsList';
 type ListTab = 'open' | 'closed' | 'search';
 type OpenTab = 'open' | 'pending';
 
-interface Props {
+export interface TicketsManagerProps {
   selectedUuid: string | undefined;
   narrow: boolean;
 }
@@ -56,7 +56,7 @@ function CountLabel({ label, count, testId }: { label: string; count: number; te
  * The ticket manager: open (assigned and waiting), closed and search tabs, the
  * queue, tag and user filters, 'show all' for admins, and the new-ticket dialog.
  */
-export function TicketsManager({ selectedUuid, narrow }: Props) {
+export function TicketsManager({ selectedUuid, narrow }: TicketsManagerProps) {
   const { t } = useTranslation('tickets');
   const user = useSessionUser();
   const navigate = useNavigate();
