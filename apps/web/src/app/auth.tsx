@@ -4,7 +4,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { api, configureSessionHooks } from '../lib/api';
 import { isOverdue } from '../lib/dates';
 import { clearSession, getToken, storeCampaignFlag, storeSession } from '../lib/storage';
-import { earlySessionCheck, forgetEarlySessionCheck } from './firstRequests';
+import { earlySessionCheck, forgetEarlySessionCheck } from './earlySession';
 
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 

@@ -1,6 +1,7 @@
 import type { MessagePage, SessionUser } from '@atende/contract';
 import { api } from '../lib/api';
 import { getToken } from '../lib/storage';
+import { rememberEarlySessionCheck } from './earlySession';
 import { loadFirstScreenCode, ticketUuidOfAddress } from './firstScreenCode';
 
 /**
@@ -18,32 +19,12 @@ export interface FirstRequests {
   code: Promise<unknown>;
 }
 
-interface EarlySession {
-  check: Promise<SessionUser>;
-  user: SessionUser | null;
-}
-
-let earlySession: EarlySession | null = null;
-
 export function sendFirstRequests(pathname: string): FirstRequests {
   if (!getToken()) return { session: null, ticket: null, code: Promise.resolve() };
   const check = api.get<SessionUser>('/auth/me');
-  const early: EarlySession = { check, user: null };
-  earlySession = early;
-  // The auth provider reports the outcome; until it takes the promise, a failure is not unhandled.
-  check.then((user) => (early.user = user), () => {});
+  rememberEarlySessionCheck(check);
   const uuid = ticketUuidOfAddress(pathname);
   const newestPage = uuid ? api.get<MessagePage>(`/messages/u/${encodeURIComponent(uuid)}`, { pageNumber: 1 }) : null;
   newestPage?.catch(() => {});
   return { session: check, ticket: uuid && newestPage ? { uuid, newestPage } : null, code: loadFirstScreenCode(pathname) };
-}
-
-/** The session check sent ahead, and the user once it has answered. */
-export function earlySessionCheck(): EarlySession | null {
-  return earlySession;
-}
-
-/** Once the auth provider has its answer, a later mount asks the server again. */
-export function forgetEarlySessionCheck(check: Promise<SessionUser>): void {
-  if (earlySession?.check === check) earlySession = null;
 }

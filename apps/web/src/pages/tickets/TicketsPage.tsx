@@ -11,7 +11,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { conversationDrawn, useFirstScreenShown } from '../../app/firstScreen';
-import { ticketScreen, ticketsManager } from '../../app/firstScreenCode';
+import { ticketScreen, ticketsManager } from './parts';
 import { useLoadedCode } from '../../components/lazyPreloaded';
 import { prefetchMessages } from '../../features/ticket-screen/api';
 import { ConversationPreviewContext, type ConversationPreview } from '../../features/tickets/conversationPreview';
