@@ -25,7 +25,9 @@ export default defineConfig({
       treeshake: {
         // The contract declares no "sideEffects"; its modules only define schemas and constants, so a
         // page that needs STORAGE_KEYS must not drag every zod schema into its chunk.
-        moduleSideEffects: (id: string) => !/[\\/]packages[\\/]contract[\\/]src[\\/]/.test(id),
+        // A feature's index only re-exports: a screen that needs one hook of a feature must not
+        // carry (and evaluate) the feature's dialogs as well.
+        moduleSideEffects: (id: string) => !/[\\/]packages[\\/]contract[\\/]src[\\/]|[\\/]apps[\\/]web[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/.test(id),
       },
     },
   },

@@ -31,7 +31,7 @@ import {
   type ScheduleFormValues,
 } from './scheduleForm';
 
-interface ScheduleDialogProps {
+export interface ScheduleDialogProps {
   open: boolean;
   /** Null schedules a new message. */
   scheduleId: number | null;

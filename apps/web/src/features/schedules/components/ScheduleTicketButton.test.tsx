@@ -18,7 +18,8 @@ describe('<ScheduleTicketButton>', { timeout: 20_000 }, () => {
     const open = ticket(11);
     renderWithApp(<ScheduleTicketButton ticket={open} />, { user });
     await userEvent.setup().click(screen.getByTestId('ticket-schedule'));
-    expect((screen.getByTestId('schedule-contact') as HTMLInputElement).value).toBe(`${open.contact.name} - ${open.contact.number}`);
+    // The form's code loads on first opening.
+    expect(((await screen.findByTestId('schedule-contact', undefined, { timeout: 5_000 })) as HTMLInputElement).value).toBe(`${open.contact.name} - ${open.contact.number}`);
   });
 
   it('is not offered when the plan has no schedules', async () => {

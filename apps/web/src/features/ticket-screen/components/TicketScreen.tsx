@@ -1,4 +1,4 @@
-import type { Message } from '@atende/contract';
+import type { Message, Ticket } from '@atende/contract';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useCallback, useEffect, useState } from 'react';
@@ -6,15 +6,19 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { ConfirmationDialog } from '../../../components/ConfirmationDialog';
+import { lazyPreloaded, useLoadedCode } from '../../../components/lazyPreloaded';
 import { ApiError } from '../../../lib/api';
 import { toastError } from '../../../lib/errors';
 import { useTicket } from '../../tickets';
 import { useDeleteMessage } from '../api';
 import { useTicketLive } from '../useTicketLive';
-import { ContactDrawer } from './ContactDrawer';
 import { MessageInput } from './MessageInput';
 import { MessageList } from './MessageList';
 import { TicketHeader } from './TicketHeader';
+
+// The contact's drawer and its edit form load when first opened, not with every conversation.
+const contactDrawer = lazyPreloaded<{ ticket: Ticket; onClose: () => void }>(() => import('./ContactDrawer').then((module) => ({ default: module.ContactDrawer })));
+const ContactDrawer = contactDrawer.Component;
 
 /** Another queue's ticket answers 403 ERR_NO_PERMISSION; an unknown (or other company's) one 404. */
 function isRefusal(error: unknown): boolean {
@@ -31,6 +35,7 @@ export function TicketScreen({ uuid, onDrawn }: { uuid: string; onDrawn?: () => 
   const query = useTicket(uuid);
   const ticket = query.data;
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawerCodeIn = useLoadedCode(contactDrawer, drawerOpen);
   const [replyTo, setReplyTo] = useState<Message | null>(null);
   const [deleting, setDeleting] = useState<Message | null>(null);
   const deleteMessage = useDeleteMessage(ticket?.id ?? 0);
@@ -76,7 +81,7 @@ export function TicketScreen({ uuid, onDrawn }: { uuid: string; onDrawn?: () => 
         <MessageList ticket={ticket} onDrawn={onDrawn} onReply={ticket.status === 'open' ? onReply : undefined} onDelete={onDelete} />
         <MessageInput ticket={ticket} replyTo={replyTo} onClearReply={clearReply} />
       </Box>
-      {drawerOpen && <ContactDrawer ticket={ticket} onClose={() => setDrawerOpen(false)} />}
+      {drawerOpen && drawerCodeIn && <ContactDrawer ticket={ticket} onClose={() => setDrawerOpen(false)} />}
       <ConfirmationDialog
         open={Boolean(deleting)}
         title={t('message.deleteTitle')}
