@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { Component, type ReactNode } from 'react';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { lazyPreloaded, useLoadedCode } from './lazyPreloaded';
 
 function deferred<T>() {
@@ -41,6 +41,8 @@ it('loads a part only once it is wanted, then draws it without a loading fallbac
 });
 
 it('hands a failed load to the error boundary', async () => {
+  // React reports the caught error on the console; the boundary's text is what is checked.
+  const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
   const module = deferred<{ default: () => ReactNode }>();
   const part = lazyPreloaded<object>(() => module.promise);
   render(
@@ -50,4 +52,5 @@ it('hands a failed load to the error boundary', async () => {
   );
   module.reject(new Error('chunk gone'));
   expect(await screen.findByText('failed: chunk gone')).toBeTruthy();
+  quiet.mockRestore();
 });
