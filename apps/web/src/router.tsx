@@ -3,7 +3,7 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type Reac
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import type { FirstRequests } from './app/firstRequests';
 import { holdUntilConversationDrawn } from './app/firstScreen';
-import { isTicketsAddress, shell } from './app/firstScreenCode';
+import { shell } from './app/firstScreenCode';
 import { PublicOnly, RequireAuth } from './app/guards';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { PageLoader } from './components/PageLoader';
@@ -13,6 +13,7 @@ import { useAllowed } from './features/shell/useAccess';
 import { prefetchTicketScreen } from './features/ticket-screen/api';
 import { prefetchStartingLists } from './features/tickets/api';
 import { MENU, PAGES } from './pageTable';
+import { isTicketsAddress } from './pages/tickets/parts';
 
 // Every page is its own chunk, so the login screen downloads only what it shows.
 const LoginPage = lazy(() => import('./pages/login/LoginPage'));

@@ -2,7 +2,8 @@ import type { MessagePage, SessionUser } from '@atende/contract';
 import { api } from '../lib/api';
 import { getToken } from '../lib/storage';
 import { rememberEarlySessionCheck } from './earlySession';
-import { loadFirstScreenCode, ticketUuidOfAddress } from './firstScreenCode';
+import { ticketUuidOfAddress } from '../pages/tickets/parts';
+import { loadFirstScreenCode } from './firstScreenCode';
 
 /**
  * What a visit with a stored session asks for before the app's code has even been evaluated: the
@@ -24,7 +25,8 @@ export function sendFirstRequests(pathname: string): FirstRequests {
   const check = api.get<SessionUser>('/auth/me');
   rememberEarlySessionCheck(check);
   const uuid = ticketUuidOfAddress(pathname);
-  const newestPage = uuid ? api.get<MessagePage>(`/messages/u/${encodeURIComponent(uuid)}`, { pageNumber: 1 }) : null;
-  newestPage?.catch(() => {});
-  return { session: check, ticket: uuid && newestPage ? { uuid, newestPage } : null, code: loadFirstScreenCode(pathname) };
+  const ticket = uuid ? { uuid, newestPage: api.get<MessagePage>(`/messages/u/${encodeURIComponent(uuid)}`, { pageNumber: 1 }) } : null;
+  // The ticket screen reports a refusal; until it takes the promise, a failure is not unhandled.
+  ticket?.newestPage.catch(() => {});
+  return { session: check, ticket, code: loadFirstScreenCode(pathname) };
 }

@@ -1,6 +1,6 @@
 import { lazyPreloaded } from '../components/lazyPreloaded';
 import type { Menu } from '../features/shell/menu';
-import { ticketScreen, ticketsManager } from '../pages/tickets/parts';
+import { isTicketsAddress, ticketScreen, ticketsManager, ticketUuidOfAddress } from '../pages/tickets/parts';
 
 /**
  * The code of the screens a visit may open on: the shell, the ticket manager (its page and its
@@ -10,9 +10,6 @@ import { ticketScreen, ticketsManager } from '../pages/tickets/parts';
  */
 export const shell = lazyPreloaded<{ menu: Menu }>(() => import('../features/shell/components/AppShell'));
 export const ticketsPage = lazyPreloaded(() => import('../pages/tickets/TicketsPage'));
-
-export const isTicketsAddress = (pathname: string) => /^\/tickets(\/|$)/.test(pathname);
-export const ticketUuidOfAddress = (pathname: string): string | null => /^\/tickets\/([^/]+)/.exec(pathname)?.[1] ?? null;
 
 /** Loads what a signed-in visit to `pathname` draws first; settles when all of it is in or failed. */
 export function loadFirstScreenCode(pathname: string): Promise<unknown> {

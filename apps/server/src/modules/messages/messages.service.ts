@@ -13,7 +13,7 @@ import { announceUnread, ticketAudience } from '../tickets/tickets.audience.js';
 import { assertMayChangeMessage } from '../tickets/tickets.policy.js';
 import { presentTicket } from '../tickets/tickets.presenter.js';
 import { findTicketView, lockTicket } from '../tickets/tickets.repository.js';
-import { reachableTicket, ticketIdByUuid } from '../tickets/tickets.service.js';
+import { reachableTicket, reachableTicketByUuid } from '../tickets/tickets.service.js';
 import { connectionCapabilities, queueMessageChange, queueReadReceipt } from './connection-tasks.js';
 import { announceMessages } from './messages.live.js';
 import { presentMessage } from './messages.presenter.js';
@@ -38,17 +38,7 @@ async function chatIdOf(db: Database, contactId: number): Promise<string> {
 
 /** GET /messages/{ticketId}: a page, and the ticket marked read (unread 0, blue ticks on the phone, updateUnread). */
 export async function listMessages(ctx: AppContext, actor: Actor, ticketId: number, pageNumber: number): Promise<MessagePage> {
-  const ticket = await reachableTicket(ctx, actor, ticketId);
-  const { rows, count } = await repo.pageOfMessages(ctx.db, actor.companyId, ticketId, pageNumber);
-  const quoted = await repo.quotedOf(ctx.db, actor.companyId, rows);
-  if (ticket.unreadMessages > 0) await markRead(ctx, ticket);
-  const view = presentTicket((await findTicketView(ctx.db, actor.companyId, ticketId))!);
-  return {
-    messages: rows.map((row) => presentMessage(row, row.quotedMessageId ? quoted.get(row.quotedMessageId) : null, view.contact?.name)),
-    ticket: view,
-    count,
-    hasMore: pageNumber * PAGE_SIZE.messages < count,
-  };
+  return pageOfTicket(ctx, actor, await reachableTicket(ctx, actor, ticketId), pageNumber);
 }
 
 /**
@@ -56,7 +46,20 @@ export async function listMessages(ctx: AppContext, actor: Actor, ticketId: numb
  * so one round trip, sent before the app has even drawn itself, brings the whole conversation.
  */
 export async function listMessagesByTicketUuid(ctx: AppContext, actor: Actor, uuid: string, pageNumber: number): Promise<MessagePage> {
-  return listMessages(ctx, actor, await ticketIdByUuid(ctx, actor, uuid), pageNumber);
+  return pageOfTicket(ctx, actor, await reachableTicketByUuid(ctx, actor, uuid), pageNumber);
+}
+
+async function pageOfTicket(ctx: AppContext, actor: Actor, ticket: TicketRow, pageNumber: number): Promise<MessagePage> {
+  const { rows, count } = await repo.pageOfMessages(ctx.db, actor.companyId, ticket.id, pageNumber);
+  const quoted = await repo.quotedOf(ctx.db, actor.companyId, rows);
+  if (ticket.unreadMessages > 0) await markRead(ctx, ticket);
+  const view = presentTicket((await findTicketView(ctx.db, actor.companyId, ticket.id))!);
+  return {
+    messages: rows.map((row) => presentMessage(row, row.quotedMessageId ? quoted.get(row.quotedMessageId) : null, view.contact?.name)),
+    ticket: view,
+    count,
+    hasMore: pageNumber * PAGE_SIZE.messages < count,
+  };
 }
 
 async function markRead(ctx: AppContext, ticket: TicketRow): Promise<void> {

@@ -50,8 +50,8 @@ export function findTicketViewByUuid(db: Database, companyId: number, uuid: stri
   return ticketViews(db, companyId).where('tickets.uuid', '=', uuid).executeTakeFirst();
 }
 
-export function findTicketIdByUuid(db: Database, companyId: number, uuid: string) {
-  return db.selectFrom('tickets').select('id').where('companyId', '=', companyId).where('uuid', '=', uuid).executeTakeFirst();
+export function findTicketByUuid(db: Database, companyId: number, uuid: string) {
+  return db.selectFrom('tickets').selectAll().where('companyId', '=', companyId).where('uuid', '=', uuid).executeTakeFirst();
 }
 
 export function findTicket(db: Database, companyId: number, ticketId: number) {

@@ -18,18 +18,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A ticket of the caller's company that the caller may reach: 404 for another company's, 403 for another queue's. */
 export async function reachableTicket(ctx: AppContext, actor: Actor, ticketId: number): Promise<TicketRow> {
-  const ticket = await repo.findTicket(ctx.db, actor.companyId, ticketId);
+  return reachable(actor, await repo.findTicket(ctx.db, actor.companyId, ticketId));
+}
+
+/** The same, by the ticket's address (its uuid); one that is not a uuid is not found. */
+export async function reachableTicketByUuid(ctx: AppContext, actor: Actor, uuid: string): Promise<TicketRow> {
+  return reachable(actor, UUID.test(uuid) ? await repo.findTicketByUuid(ctx.db, actor.companyId, uuid) : undefined);
+}
+
+function reachable(actor: Actor, ticket: TicketRow | undefined): TicketRow {
   if (!ticket) throw noTicket();
   assertMayReach(actor, ticket);
   return ticket;
-}
-
-/** The id behind a ticket's address (its uuid) in the caller's company; whether the caller may reach it is the caller's check. */
-export async function ticketIdByUuid(ctx: AppContext, actor: Actor, uuid: string): Promise<number> {
-  if (!UUID.test(uuid)) throw noTicket();
-  const row = await repo.findTicketIdByUuid(ctx.db, actor.companyId, uuid);
-  if (!row) throw noTicket();
-  return row.id;
 }
 
 export async function listTickets(ctx: AppContext, actor: Actor, filters: TicketFilters): Promise<TicketPage> {

@@ -11,7 +11,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { conversationDrawn, useFirstScreenShown } from '../../app/firstScreen';
-import { ticketScreen, ticketsManager } from './parts';
+import { ticketScreen, ticketsManager, ticketUuidOfAddress } from './parts';
 import { useLoadedCode } from '../../components/lazyPreloaded';
 import { prefetchMessages } from '../../features/ticket-screen/api';
 import { ConversationPreviewContext, type ConversationPreview } from '../../features/tickets/conversationPreview';
@@ -21,7 +21,7 @@ import { ConversationPreviewContext, type ConversationPreview } from '../../feat
 const TicketScreen = ticketScreen.Component;
 const TicketsManager = ticketsManager.Component;
 // Opened on a ticket's address, the conversation is drawn with the page, not one suspension later.
-if (/^\/tickets\/[^/]+/.test(window.location.pathname)) void ticketScreen.preload();
+if (ticketUuidOfAddress(window.location.pathname)) void ticketScreen.preload();
 const TicketPeekDialog = lazy(() => import('../../features/ticket-screen/components/TicketPeekDialog').then((module) => ({ default: module.TicketPeekDialog })));
 
 /** The list fetches a clicked ticket's messages early and lets admins peek, through the ticket screen. */
