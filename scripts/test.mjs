@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The whole test suite: the layer check (npm run depcheck, counted as one test), contract, server
 // and web unit tests (vitest), then the browser journeys (Playwright against the production
-// build). Ends with one line `N passed, N failed`; journeys that passed only on their retry are
-// named on the line before it and count as failed under CI.
+// build). Ends with one line `N passed, N failed`; the tests that failed, and journeys that passed
+// only on their retry (failed under CI), are named on the lines before it, so a log's tail says
+// what broke.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ mkdirSync(out, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let broken = false;
 const flaky = [];
+const failures = [];
 const strictFlaky = () => (process.env.FAIL_ON_FLAKY ? process.env.FAIL_ON_FLAKY === '1' : Boolean(process.env.CI));
 
 function run(command, args, env = {}) {
@@ -20,12 +22,24 @@ function run(command, args, env = {}) {
   return result.status ?? 1;
 }
 
-/** Journeys that failed first and passed on the retry, as `file › title`. */
-function flakyJourneys(suite, found = []) {
+/** Journeys whose outcome is `status` ('flaky': failed first and passed on the retry), as `file › title`. */
+function journeysWith(status, suite, found = []) {
   for (const spec of suite.specs ?? []) {
-    if (spec.tests?.some((test) => test.status === 'flaky')) found.push(`${spec.file} › ${spec.title}`);
+    if (spec.tests?.some((test) => test.status === status)) found.push(`${spec.file} › ${spec.title}`);
   }
-  for (const child of suite.suites ?? []) flakyJourneys(child, found);
+  for (const child of suite.suites ?? []) journeysWith(status, child, found);
+  return found;
+}
+
+/** The vitest tests that failed, as `file › full name` (a file that failed to load has no tests). */
+function failedUnitTests(report) {
+  const found = [];
+  for (const file of report.testResults ?? []) {
+    const name = file.name.replace(root, '');
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failed) found.push(`${name} › ${test.fullName}`);
+    if (!failed.length && file.status === 'failed') found.push(`${name} (did not run: ${String(file.message ?? '').split('\n')[0]})`);
+  }
   return found;
 }
 
@@ -52,6 +66,7 @@ if (vitest) {
   totals.passed += vitest.numPassedTests;
   totals.failed += vitest.numFailedTests;
   totals.skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
+  failures.push(...failedUnitTests(vitest));
 }
 if (vitestStatus !== 0 && (!vitest || vitest.numFailedTests === 0)) broken = true;
 
@@ -76,7 +91,8 @@ if (process.env.SKIP_E2E === '1') {
     const pw = readJson(report);
     if (pw?.stats) {
       // A journey that passed only on its retry is named below; under CI it counts as failed.
-      flaky.push(...flakyJourneys(pw));
+      flaky.push(...journeysWith('flaky', pw));
+      failures.push(...journeysWith('unexpected', pw));
       // Under CI (and with FAIL_ON_FLAKY=1) a journey that passed only on its retry counts as failed:
       // a race is fixed, not retried away. FAIL_ON_FLAKY=0 only names it.
       const strict = strictFlaky();
@@ -89,6 +105,7 @@ if (process.env.SKIP_E2E === '1') {
 }
 
 if (broken) totals.failed = Math.max(totals.failed, 1);
+for (const failure of failures) console.log(`\nFailed: ${failure}`);
 if (flaky.length) console.log(`\nFlaky (passed on retry${strictFlaky() ? ', counted as failed' : ''}): ${flaky.join('; ')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(totals.failed > 0 ? 1 : 0);
