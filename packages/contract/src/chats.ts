@@ -100,7 +100,4 @@ export type ChatEventPayload =
   | { action: 'new-message'; chat: Chat; newMessage: ChatMessage }
   | { action: 'delete'; chatId: number };
 
-/** The caller's unread count in a chat (0 when not a member). */
-export function unreadsOf(chat: Pick<Chat, 'users'>, userId: number | undefined): number {
-  return chat.users.find((member) => member.userId === userId)?.unreads ?? 0;
-}
+export * from './chats/unreads.js';

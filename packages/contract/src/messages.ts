@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { recordId, flag } from './common.js';
 import type { Contact } from './contacts.js';
 import type { Ticket } from './tickets.js';
+import { MESSAGE_BODY_MAX } from './messages/limits.js';
 
 /** A message's media types, plus 'chat' for plain text. */
 export const MESSAGE_MEDIA_TYPES = ['chat', 'image', 'audio', 'video', 'application', 'locationMessage', 'vcard', 'call_log', 'sticker', 'reaction'] as const;
 export type MessageMediaType = (typeof MESSAGE_MEDIA_TYPES)[number];
 
-/** WhatsApp refuses a text longer than this (UTF-16 units, as JavaScript counts them). */
-export const MESSAGE_BODY_MAX = 4096;
+export * from './messages/limits.js';
 
 /** POST /messages/{ticketId} as JSON: a text, optionally quoting a message. */
 export const messageSendInput = z.object({

@@ -12,10 +12,15 @@ import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { useSessionUser } from '../../../app/auth';
 import { ConfirmationDialog } from '../../../components/ConfirmationDialog';
+import { lazyPreloaded, useLoadedCode } from '../../../components/lazyPreloaded';
 import { toastError } from '../../../lib/errors';
 import { ScheduleTicketButton } from '../../schedules';
 import { useDeleteTicket, useTicketAction, type TicketActionRequest } from '../../tickets';
-import { TransferTicketDialog } from './TransferTicketDialog';
+import type { TransferTicketDialogProps } from './TransferTicketDialog';
+
+// The transfer form (with its users' and queues' lookups) loads when first opened, not with every header.
+const transferDialog = lazyPreloaded<TransferTicketDialogProps>(() => import('./TransferTicketDialog').then((module) => ({ default: module.TransferTicketDialog })));
+const TransferTicketDialog = transferDialog.Component;
 
 type Simple = 'accept' | 'return' | 'finish' | 'reopen';
 
@@ -34,6 +39,7 @@ export function TicketActions({ ticket }: { ticket: Ticket }) {
   const [transferring, setTransferring] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const mayDelete = can(me, 'ticket-options:deleteTicket');
+  const transferCodeIn = useLoadedCode(transferDialog, transferring);
 
   const run = (name: Simple) => {
     setMenu(null);
@@ -111,14 +117,16 @@ export function TicketActions({ ticket }: { ticket: Ticket }) {
           </MenuItem>
         )}
       </Menu>
-      <TransferTicketDialog
-        ticket={ticket}
-        open={transferring}
-        onClose={() => setTransferring(false)}
-        onTransferred={(updated) => {
-          if (updated.status !== 'open' || updated.userId !== me.id) navigate('/tickets');
-        }}
-      />
+      {transferring && transferCodeIn && (
+        <TransferTicketDialog
+          ticket={ticket}
+          open
+          onClose={() => setTransferring(false)}
+          onTransferred={(updated) => {
+            if (updated.status !== 'open' || updated.userId !== me.id) navigate('/tickets');
+          }}
+        />
+      )}
       <ConfirmationDialog open={confirmDelete} title={t('actions.deleteTitle', { id: ticket.id })} busy={remove.isPending} onClose={() => setConfirmDelete(false)} onConfirm={doDelete}>
         {t('actions.deleteText')}
       </ConfirmationDialog>

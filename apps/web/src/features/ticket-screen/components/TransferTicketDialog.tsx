@@ -15,7 +15,7 @@ import { useTicketAction } from '../../tickets';
 import { useConnectionOptions } from '../../users';
 import { useUserOptions } from '../../users';
 
-interface Props {
+export interface TransferTicketDialogProps {
   ticket: Pick<Ticket, 'id' | 'uuid' | 'queueId'>;
   open: boolean;
   onClose: () => void;
@@ -42,7 +42,7 @@ function OptionalSelect({ label, value, onChange, options, none, testId }: { lab
  * A queue is required, a user and a connection are optional; without a user the
  * ticket waits (pending) in the queue. Admins may pick anyone; others a member of the queue.
  */
-export function TransferTicketDialog({ ticket, open, onClose, onTransferred }: Props) {
+export function TransferTicketDialog({ ticket, open, onClose, onTransferred }: TransferTicketDialogProps) {
   const { t } = useTranslation('ticketScreen');
   const me = useSessionUser();
   const [queueId, setQueueId] = useState<number | ''>('');

@@ -1,0 +1,8 @@
+import type { Chat } from '../chats.js';
+
+// Apart from the schemas: the menu's unread badge reads it without loading validation code.
+
+/** The caller's unread count in a chat (0 when not a member). */
+export function unreadsOf(chat: Pick<Chat, 'users'>, userId: number | undefined): number {
+  return chat.users.find((member) => member.userId === userId)?.unreads ?? 0;
+}
