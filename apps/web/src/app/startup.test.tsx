@@ -63,7 +63,14 @@ it('opening a ticket\'s address asks for its messages (with the ticket) first, a
   expect(await screen.findByTestId('topbar-greeting', undefined, { timeout: 10_000 })).toBeTruthy();
   // The ticket manager never draws the conversation here: until the time limit nothing else is asked for.
   const surrounding = (url: string) => /^\/api\/(tickets\?|announcements|chats|whatsapp|companies\/listPlan|simulator|version)/.test(url);
-  if (Date.now() - started < 1_500) expect(asked().filter(surrounding)).toEqual([]);
+  if (Date.now() - started < 1_500) {
+    expect(asked().filter(surrounding)).toEqual([]);
+    // Nor drawn: the side menu's entries and the top bar's tools follow the conversation.
+    expect(screen.queryByTestId('menu-item-tickets')).toBeNull();
+    expect(screen.queryByTestId('theme-toggle')).toBeNull();
+  }
   await vi.waitFor(() => expect(asked().some((url) => url.startsWith('/api/announcements'))).toBe(true), { timeout: 10_000 });
+  expect(await screen.findByTestId('menu-item-tickets')).toBeTruthy();
+  expect(screen.getByTestId('theme-toggle')).toBeTruthy();
   expect(asked().some((url) => url.startsWith('/api/companies/listPlan/3'))).toBe(true);
 });

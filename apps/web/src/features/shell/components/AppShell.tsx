@@ -6,6 +6,7 @@ import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
+import { useFirstScreenShown } from '../../../app/firstScreen';
 import { SocketProvider } from '../../../app/SocketProvider';
 import { ChatsLiveSync } from '../../chats';
 import { ConnectionsLiveSync } from '../../connections';
@@ -30,6 +31,8 @@ function ShellLayout({ menu }: { menu: Menu }) {
   const overlay = useMediaQuery(`(max-width:${UI.overlayLayoutPx - 0.05}px)`);
   const [open, setOpen] = useState(initiallyOpen);
   const width = open ? UI.drawerWidth : COLLAPSED_WIDTH;
+  // A ticket opened by its address is drawn first; the menu's entries follow in the next frame.
+  const menuShown = useFirstScreenShown();
 
   return (
     <Box sx={{ display: 'flex', height: '100dvh', overflow: 'hidden' }}>
@@ -45,7 +48,7 @@ function ShellLayout({ menu }: { menu: Menu }) {
           slotProps={{ paper: { sx: { width: UI.drawerWidth } } }}
         >
           <Toolbar />
-          <SideMenu menu={menu} expanded onNavigate={() => setOpen(false)} />
+          {menuShown && <SideMenu menu={menu} expanded onNavigate={() => setOpen(false)} />}
         </Drawer>
       ) : (
         <Drawer
@@ -66,7 +69,7 @@ function ShellLayout({ menu }: { menu: Menu }) {
           }}
         >
           <Toolbar />
-          <SideMenu menu={menu} expanded={open} />
+          {menuShown && <SideMenu menu={menu} expanded={open} />}
         </Drawer>
       )}
       <Box component="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>

@@ -12,6 +12,7 @@ import type { Theme } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../../app/auth';
+import { useFirstScreenShown } from '../../../app/firstScreen';
 import { useColorMode } from '../../../app/theme';
 import { formatDate } from '../../../lib/dates';
 import { AccountMenu } from './AccountMenu';
@@ -42,25 +43,13 @@ export function Greeting({ short = false }: { short?: boolean }) {
   );
 }
 
-export function TopBar({ drawerOpen, onToggleDrawer }: TopBarProps) {
+/** The top bar's tools: theme, chime volume, reload, notifications, announcements, chats, account. */
+function TopBarTools({ narrow }: { narrow: boolean }) {
   const { t } = useTranslation('shell');
   const { mode, toggle } = useColorMode();
   const queryClient = useQueryClient();
-  const narrow = useMediaQuery(narrowQuery);
-
   return (
-    <Toolbar sx={{ gap: 0.5, pr: 1 }}>
-      <IconButton
-        color="inherit"
-        edge="start"
-        aria-label={drawerOpen ? t('topbar.closeMenu') : t('topbar.openMenu')}
-        onClick={onToggleDrawer}
-        data-testid="drawer-toggle"
-        sx={{ mr: 1 }}
-      >
-        {drawerOpen ? <ChevronLeftIcon /> : <MenuIcon />}
-      </IconButton>
-      <Greeting short={narrow} />
+    <>
       {!narrow && (
         <>
           <Tooltip title={t('topbar.toggleTheme')}>
@@ -81,6 +70,30 @@ export function TopBar({ drawerOpen, onToggleDrawer }: TopBarProps) {
       <ChatsPopover />
       {narrow && <TopBarOverflow />}
       <AccountMenu />
+    </>
+  );
+}
+
+export function TopBar({ drawerOpen, onToggleDrawer }: TopBarProps) {
+  const { t } = useTranslation('shell');
+  const narrow = useMediaQuery(narrowQuery);
+  // A ticket opened by its address is drawn first; the tools follow in the next frame.
+  const firstScreenShown = useFirstScreenShown();
+
+  return (
+    <Toolbar sx={{ gap: 0.5, pr: 1 }}>
+      <IconButton
+        color="inherit"
+        edge="start"
+        aria-label={drawerOpen ? t('topbar.closeMenu') : t('topbar.openMenu')}
+        onClick={onToggleDrawer}
+        data-testid="drawer-toggle"
+        sx={{ mr: 1 }}
+      >
+        {drawerOpen ? <ChevronLeftIcon /> : <MenuIcon />}
+      </IconButton>
+      <Greeting short={narrow} />
+      {firstScreenShown && <TopBarTools narrow={narrow} />}
     </Toolbar>
   );
 }
