@@ -83,7 +83,9 @@ function MessageMenu({ message, myUserId, onReply, onDelete }: Props) {
 /**
  * The bubbles' looks, given once to the conversation that holds them (see MessageList): a
  * conversation draws dozens of bubbles at once, and plain elements with these classes cost one
- * style rule set instead of some ten styled components per bubble.
+ * style rule set instead of some ten styled components per bubble. Lengths carry their unit: the
+ * list applies these through `sx`, where a bare number is a multiple of the theme's spacing or
+ * radius.
  */
 export const bubbleStyles = (theme: Theme) =>
   ({
@@ -94,7 +96,7 @@ export const bubbleStyles = (theme: Theme) =>
       maxWidth: '75%',
       minWidth: 90,
       padding: theme.spacing(0.75, 1.25, 0.5),
-      borderRadius: Number(theme.shape.borderRadius) * 2,
+      borderRadius: `${Number(theme.shape.borderRadius) * 2}px`,
       boxShadow: theme.shadows[1],
       backgroundColor: theme.palette.background.paper,
       color: theme.palette.text.primary,
@@ -106,7 +108,7 @@ export const bubbleStyles = (theme: Theme) =>
       top: 0,
       right: 0,
       display: 'inline-flex',
-      padding: 2,
+      padding: '2px',
       border: 0,
       borderRadius: '50%',
       background: 'none',
@@ -120,7 +122,7 @@ export const bubbleStyles = (theme: Theme) =>
     '& .message-quote': {
       borderLeft: `4px solid ${theme.palette.primary.main}`,
       backgroundColor: theme.palette.action.hover,
-      borderRadius: theme.shape.borderRadius,
+      borderRadius: `${theme.shape.borderRadius}px`,
       padding: theme.spacing(0.5, 1),
       marginBottom: theme.spacing(0.5),
     },

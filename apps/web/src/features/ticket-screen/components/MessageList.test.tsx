@@ -92,6 +92,15 @@ describe('<MessageList>', () => {
     expect(screen.getByTestId('message-6').textContent).toContain('Falha no envio');
   });
 
+  it('draws bubbles with the rounded corners and the small menu button they were designed with', async () => {
+    show([aMessage(1, { quotedMsg: { id: 9, body: 'Antes', fromMe: false, mediaType: 'chat' } })]);
+    const bubble = await screen.findByTestId('message-1');
+    // A bare number under sx is a multiple of the theme's radius or spacing (8 px): 16 would be 128.
+    expect(getComputedStyle(bubble).borderRadius).toBe('16px');
+    expect(getComputedStyle(within(bubble).getByTestId('message-quote')).borderRadius).toBe('8px');
+    expect(getComputedStyle(screen.getByTestId('message-menu-1')).padding).toBe('2px');
+  });
+
   it('separates days and marks where one conversation ended and the next began', async () => {
     show(
       [
