@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { CLIENT_EVENTS, idParam, uuidParam, rooms, ticketCreateInput, ticketListQuery, ticketUpdateInput } from '@atende/contract';
 import { actorOf, type Guards } from '../../platform/authenticate.js';
 import type { AppContext } from '../../platform/context.js';
@@ -9,7 +8,6 @@ import { mayReach } from './tickets.policy.js';
 import { findTicket, queueIdsOfUser } from './tickets.repository.js';
 import { createTicket, deleteTicket, listTickets, showTicket } from './tickets.service.js';
 import { updateTicket } from './tickets.transitions.js';
-
 
 /**
  * Tickets. Every signed-in user lists and acts on the tickets they may reach

@@ -8,7 +8,7 @@ import { defaultConnection } from '../connections/connections.service.js';
 import { findConnectionRow } from '../connections/connections.repository.js';
 import { announceTicket, announceTicketDeleted, newTicketAudience, ticketAudience } from './tickets.audience.js';
 import { pageOfTickets, type TicketFilters } from './tickets.queries.js';
-import { assertMayReach, mayChooseAnyUser, seesEveryTicket } from './tickets.policy.js';
+import { assertMayReach, mayChooseAnyUser, seesEveryTicket, type TicketScope } from './tickets.policy.js';
 import { presentTicket } from './tickets.presenter.js';
 import * as repo from './tickets.repository.js';
 
@@ -26,7 +26,7 @@ export async function reachableTicketByUuid(ctx: AppContext, actor: Actor, uuid:
   return reachable(actor, UUID.test(uuid) ? await repo.findTicketByUuid(ctx.db, actor.companyId, uuid) : undefined);
 }
 
-function reachable(actor: Actor, ticket: TicketRow | undefined): TicketRow {
+function reachable<T extends TicketScope>(actor: Actor, ticket: T | undefined): T {
   if (!ticket) throw noTicket();
   assertMayReach(actor, ticket);
   return ticket;
@@ -39,11 +39,13 @@ export async function listTickets(ctx: AppContext, actor: Actor, filters: Ticket
 }
 
 export async function showTicket(ctx: AppContext, actor: Actor, ref: { id: number } | { uuid: string }): Promise<Ticket> {
-  if ('uuid' in ref && !UUID.test(ref.uuid)) throw noTicket();
-  const view = 'id' in ref ? await repo.findTicketView(ctx.db, actor.companyId, ref.id) : await repo.findTicketViewByUuid(ctx.db, actor.companyId, ref.uuid);
-  if (!view) throw noTicket();
-  assertMayReach(actor, view);
-  return presentTicket(view);
+  const view =
+    'id' in ref
+      ? await repo.findTicketView(ctx.db, actor.companyId, ref.id)
+      : UUID.test(ref.uuid)
+        ? await repo.findTicketViewByUuid(ctx.db, actor.companyId, ref.uuid)
+        : undefined;
+  return presentTicket(reachable(actor, view));
 }
 
 type CreateInput = z.output<typeof ticketCreateInput>;
